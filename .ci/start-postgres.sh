@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Starts a throwaway PostgreSQL 15 on loopback as an unprivileged user and prints its URL.
+# Usage: .ci/start-postgres.sh <dir> <port>
+set -euo pipefail
+dir=${1:-/tmp/pulseboard-pg}
+port=${2:-55432}
+bin=/usr/lib/postgresql/15/bin
+user=pulseboard-ci
+id -u "$user" >/dev/null 2>&1 || useradd --system --no-create-home "$user"
+rm -rf "$dir" && mkdir -p "$dir" && chown "$user" "$dir"
+run() { if [ "$(id -u)" = 0 ]; then runuser -u "$user" -- "$@"; else "$@"; fi; }
+run "$bin/initdb" -D "$dir/data" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null
+run "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c timezone=UTC -c max_connections=300 -c fsync=off" start >/dev/null
+echo "postgres://postgres@127.0.0.1:$port/postgres"

@@ -1,0 +1,40 @@
+/**
+ * `npm start`: builds the web app when its sources are newer than the last build, then serves
+ * the app and every API on one port.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { ConfigError } from '../config/config-error.ts'
+import { startBackend } from '../server/start-backend.ts'
+
+const projectDir = process.cwd()
+const distDir = resolve(projectDir, 'dist')
+
+function newestModification(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestModification(join(path, name))))
+}
+
+const built = newestModification(join(distDir, 'index.html'))
+const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestModification(resolve(projectDir, p))))
+if (built < sources) {
+  console.log('Building the web app…')
+  execFileSync(process.execPath, [resolve(projectDir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+}
+
+try {
+  const backend = await startBackend({ webAppDir: distDir })
+  if (backend.context.config.usingDevelopmentJwtSecret) {
+    console.warn('Using the development JWT secret: set HASURA_GRAPHQL_JWT_SECRET before exposing this server.')
+  }
+  console.log(`\nPulseboard is running at ${backend.url}  (${backend.context.db.description})\n`)
+  const stop = () => void backend.stop().then(() => process.exit(0))
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+} catch (error) {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error)
+  process.exit(1)
+}

@@ -1,0 +1,99 @@
+import { resolve } from 'node:path'
+import type { DatabaseTarget } from '../db/open-database.ts'
+import { ConfigError } from './config-error.ts'
+import { DEVELOPMENT_JWT_SECRET, parseJwtSecret, type JwtSecret } from './jwt-secret.ts'
+import { readNhostToml, tomlValue, type TomlTable } from './nhost-toml.ts'
+
+export interface BackendConfig {
+  /** The Nhost project folder's parent: holds `nhost/` and `functions/`. */
+  projectDir: string
+  port: number
+  host: string
+  adminSecret: string
+  jwtSecret: JwtSecret
+  /** True when neither the environment nor nhost.toml set a JWT secret. */
+  usingDevelopmentJwtSecret: boolean
+  database: DatabaseTarget
+  dataDir: string
+  unauthorizedRole: string
+  stringifyNumericTypes: boolean
+  liveQueriesRefetchIntervalMs: number
+  graphql: { maxRequestBytes: number; maxDepth: number }
+  /** nhost/nhost.toml with secrets resolved; each service reads its own section from it. */
+  nhostToml: TomlTable
+}
+
+export interface LoadConfigOptions {
+  projectDir?: string
+  env?: NodeJS.ProcessEnv
+  /** Tests: force a database target instead of DATABASE_URL / the data dir. */
+  database?: DatabaseTarget
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
+  const env = options.env ?? process.env
+  const projectDir = resolve(options.projectDir ?? process.cwd())
+  const toml = readNhostToml(projectDir, env)
+
+  const jwtText = env.HASURA_GRAPHQL_JWT_SECRET ?? jwtSecretFromToml(toml)
+  const dataDir = resolve(projectDir, env.PULSEBOARD_DATA_DIR ?? '.data')
+  const databaseUrl = env.DATABASE_URL
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL')
+  }
+
+  return {
+    projectDir,
+    port: integer(env, 'PORT', 1337, { min: 0, max: 65535 }),
+    host: env.HOST ?? '127.0.0.1',
+    adminSecret: nonEmpty(env, 'HASURA_GRAPHQL_ADMIN_SECRET') ??
+      tomlValue(toml, 'hasura.adminSecret', 'string') ?? 'nhost-admin-secret',
+    jwtSecret: parseJwtSecret(jwtText ?? DEVELOPMENT_JWT_SECRET),
+    usingDevelopmentJwtSecret: jwtText === undefined,
+    database: options.database ?? (databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir }),
+    dataDir,
+    unauthorizedRole: nonEmpty(env, 'HASURA_GRAPHQL_UNAUTHORIZED_ROLE') ??
+      tomlValue(toml, 'hasura.settings.unauthorizedRole', 'string') ?? 'public',
+    stringifyNumericTypes: boolean(env, 'HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES') ??
+      tomlValue(toml, 'hasura.settings.stringifyNumericTypes', 'boolean') ?? false,
+    liveQueriesRefetchIntervalMs: integer(env, 'HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL',
+      tomlValue(toml, 'hasura.settings.liveQueriesMultiplexedRefetchInterval', 'number') ?? 1000, { min: 10, max: 600_000 }),
+    graphql: {
+      maxRequestBytes: integer(env, 'PULSEBOARD_GRAPHQL_MAX_REQUEST_BYTES', 1_000_000, { min: 1024, max: 100_000_000 }),
+      maxDepth: integer(env, 'PULSEBOARD_GRAPHQL_MAX_DEPTH', 20, { min: 2, max: 1000 }),
+    },
+    nhostToml: toml,
+  }
+}
+
+/** Nhost writes `[[hasura.jwtSecrets]]` as a list of tables in Hasura's JSON shape. */
+function jwtSecretFromToml(toml: TomlTable): string | undefined {
+  const secrets = (toml.hasura as TomlTable | undefined)?.jwtSecrets
+  if (secrets === undefined) return undefined
+  if (!Array.isArray(secrets) || secrets.length === 0) throw new ConfigError('nhost/nhost.toml hasura.jwtSecrets', 'expected a list with one table')
+  return JSON.stringify(secrets[0])
+}
+
+function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]
+  if (value === undefined) return undefined
+  if (value.trim() === '') throw new ConfigError(name, 'must not be empty')
+  return value
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, range: { min: number; max: number }): number {
+  const text = env[name]
+  if (text === undefined) return fallback
+  if (!/^\d+$/.test(text.trim())) throw new ConfigError(name, `must be a whole number, got ${JSON.stringify(text)}`)
+  const value = Number(text)
+  if (value < range.min || value > range.max) throw new ConfigError(name, `must be between ${range.min} and ${range.max}`)
+  return value
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string): boolean | undefined {
+  const text = env[name]?.trim().toLowerCase()
+  if (text === undefined) return undefined
+  if (text === 'true' || text === '1') return true
+  if (text === 'false' || text === '0') return false
+  throw new ConfigError(name, `must be true or false, got ${JSON.stringify(env[name])}`)
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase, testDatabaseKind } from '../../tests/support/test-database.ts'
+import { ident, sql } from '../lib/sql.ts'
+import type { Database } from './database.ts'
+import { isPostgresError } from './database.ts'
+
+describe(`database adapter (${testDatabaseKind})`, () => {
+  let db: Database & { dispose: () => Promise<void> }
+  beforeAll(async () => {
+    db = await openTestDatabase()
+  })
+  afterAll(() => db.dispose())
+
+  it('binds parameters and returns the same JS values on both adapters', async () => {
+    const result = await db.query(sql`select ${42}::int4 as i, ${'9007199254740993'}::int8 as big,
+      1.25::numeric as n, 2.5::float8 as f, true as b, '{"a":[1]}'::jsonb as j,
+      '2024-01-02T03:04:05Z'::timestamptz as ts, array[1,2]::int[] as arr, null::text as nothing`)
+    expect(result.rows).toEqual([{ i: 42, big: '9007199254740993', n: '1.25', f: 2.5, b: true, j: { a: [1] },
+      ts: '2024-01-02 03:04:05+00', arr: '{1,2}', nothing: null }])
+    expect(result.fields.map((f) => f.name)).toEqual(['i', 'big', 'n', 'f', 'b', 'j', 'ts', 'arr', 'nothing'])
+  })
+
+  it('never splices a hostile string into the statement', async () => {
+    const hostile = `'); drop table x; --`
+    const { rows } = await db.query<{ v: string }>(sql`select ${hostile}::text as v`)
+    expect(rows[0]!.v).toBe(hostile)
+    const { rows: quoted } = await db.query(sql`select 1 as ${ident('we"ird')}`)
+    expect(quoted).toEqual([{ 'we"ird': 1 }])
+  })
+
+  it('runs multi-statement scripts with DO blocks and dollar quotes, values as text', async () => {
+    const results = await db.script(`
+      create table script_t (id serial primary key, v numeric);
+      do $$ begin insert into script_t (v) values (1.5); end $$;
+      create function script_f() returns int language sql as $$ select 7 $$;
+      select id, v, script_f() as f, null::text as n from script_t;`)
+    const last = results.at(-1)!
+    expect(last.fields.map((f) => f.name)).toEqual(['id', 'v', 'f', 'n'])
+    expect(last.rows).toEqual([['1', '1.5', '7', null]])
+  })
+
+  it('commits a transaction that resolves and rolls back one that throws', async () => {
+    await db.query('create table tx_t (v int primary key)')
+    await db.transaction(async (tx) => {
+      await tx.query('insert into tx_t values (1)')
+    })
+    await expect(db.transaction(async (tx) => {
+      await tx.query('insert into tx_t values (2)')
+      await tx.query('insert into tx_t values (1)')
+    })).rejects.toSatisfy((e) => isPostgresError(e) && e.code === '23505')
+    const { rows } = await db.query('select v from tx_t order by v')
+    expect(rows).toEqual([{ v: 1 }])
+  })
+
+  it('delivers NOTIFY payloads to listeners until they unlisten', async () => {
+    const received: string[] = []
+    const unlisten = await db.listen('adapter_test', (payload) => received.push(payload))
+    await db.query(sql`select pg_notify('adapter_test', ${'hello'})`)
+    await expect.poll(() => received).toEqual(['hello'])
+    await unlisten()
+    await db.query(sql`select pg_notify('adapter_test', ${'again'})`)
+    await new Promise((r) => setTimeout(r, 100))
+    expect(received).toEqual(['hello'])
+  })
+
+  it('provides the contrib extensions the project and Hasura tests need', async () => {
+    await db.script(`create extension if not exists citext; create extension if not exists pgcrypto;
+      create extension if not exists ltree; create extension if not exists "uuid-ossp";`)
+    const { rows } = await db.query(`select 'A'::citext = 'a' as ci, 'a.b.c'::ltree <@ 'a'::ltree as tree,
+      length(gen_random_uuid()::text) as g, length(uuid_generate_v4()::text) as u`)
+    expect(rows).toEqual([{ ci: true, tree: true, g: 36, u: 36 }])
+  })
+})

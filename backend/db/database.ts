@@ -1,0 +1,61 @@
+import type { SqlFragment } from '../lib/sql.ts'
+
+/**
+ * The database as the rest of the backend sees it. Two implementations (PGlite in-process and
+ * node-postgres against DATABASE_URL) behave alike, including how values come back:
+ * `bool`, `int2`, `int4`, `oid`, `float4`, `float8` as JS numbers and booleans, `json`/`jsonb`
+ * parsed, and every other type (int8, numeric, timestamps, arrays, bytea, …) as Postgres' text.
+ */
+export interface QueryResult<Row = Record<string, unknown>> {
+  rows: Row[]
+  fields: { name: string; dataTypeID: number }[]
+  /** Rows affected by INSERT/UPDATE/DELETE, or rows returned by SELECT. */
+  rowCount: number
+}
+
+/** One statement's result from `script`: column names and every value as text. */
+export interface ScriptResult {
+  command: string
+  fields: { name: string; dataTypeID: number }[]
+  rows: (string | null)[][]
+  rowCount: number
+}
+
+export interface Queryable {
+  /** One statement; `values` bind `$1…$n` (a compiled `sql` fragment brings its own). */
+  query<Row = Record<string, unknown>>(query: SqlFragment | string, values?: unknown[]): Promise<QueryResult<Row>>
+  /**
+   * Runs a script of any number of statements (DO blocks, `$$` bodies) with the simple query
+   * protocol, as psql would, and returns each statement's result with values as text.
+   */
+  script(text: string): Promise<ScriptResult[]>
+}
+
+export type Transaction = Queryable
+
+export interface Database extends Queryable {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
+  /** LISTEN on a channel; the returned function stops listening. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>
+  close(): Promise<void>
+  /** For logs: which database this is, without credentials. */
+  readonly description: string
+}
+
+/** A Postgres error as both drivers report it, with the fields Hasura's error mapping needs. */
+export interface PostgresErrorFields {
+  code?: string
+  message: string
+  detail?: string
+  hint?: string
+  constraint?: string
+  table?: string
+  column?: string
+  schema?: string
+}
+
+export function isPostgresError(error: unknown): error is Error & PostgresErrorFields {
+  const code: unknown = error instanceof Error ? (error as { code?: unknown }).code : undefined
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)
+}

@@ -1,0 +1,120 @@
+import pg from 'pg'
+import { compile, ident, isSqlFragment, sql, type SqlFragment } from '../lib/sql.ts'
+import type { Database, QueryResult, Queryable, ScriptResult } from './database.ts'
+import { parseValue } from './type-parsers.ts'
+
+const uniformTypes = { getTypeParser: (oid: number) => (text: string) => parseValue(oid, text) }
+const textTypes = { getTypeParser: () => (text: string) => text }
+
+type Runner = Pick<pg.PoolClient, 'query'>
+
+function bind(query: SqlFragment | string, values: unknown[] | undefined): { text: string; values: unknown[] } {
+  return isSqlFragment(query) ? compile(query) : { text: query, values: values ?? [] }
+}
+
+class PostgresQueryable implements Queryable {
+  constructor(private readonly runner: Runner) {}
+
+  async query<Row>(query: SqlFragment | string, values?: unknown[]): Promise<QueryResult<Row>> {
+    const bound = bind(query, values)
+    const result = await this.runner.query({ text: bound.text, values: bound.values, types: uniformTypes })
+    return {
+      rows: result.rows as Row[],
+      fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      rowCount: result.rowCount ?? result.rows.length,
+    }
+  }
+
+  async script(text: string): Promise<ScriptResult[]> {
+    // Without values node-postgres uses the simple protocol, which allows several statements.
+    const raw = (await this.runner.query({ text, rowMode: 'array', types: textTypes })) as
+      | pg.QueryArrayResult
+      | pg.QueryArrayResult[]
+    const results = Array.isArray(raw) ? raw : [raw]
+    return results.map((r) => ({
+      command: r.command,
+      fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      rows: r.rows as (string | null)[][],
+      rowCount: r.rowCount ?? r.rows.length,
+    }))
+  }
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // Idle clients can fail when the server restarts; the pool replaces them on next use.
+  pool.on('error', (error) => console.error('postgres pool error:', error.message))
+  const probe = await pool.connect()
+  probe.release()
+  return new PostgresDatabase(pool, describe(url))
+}
+
+function describe(url: string): string {
+  try {
+    const u = new URL(url)
+    return `PostgreSQL at ${u.hostname}:${u.port || 5432}${u.pathname}`
+  } catch {
+    return 'PostgreSQL'
+  }
+}
+
+class PostgresDatabase extends PostgresQueryable implements Database {
+  /** LISTEN needs one connection of its own that stays open (ARCHITECTURE.md). */
+  private listener: Promise<pg.PoolClient> | undefined
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>()
+
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly description: string,
+  ) {
+    super(pool)
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect()
+    try {
+      await client.query('BEGIN')
+      const result = await work(new PostgresQueryable(client))
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      throw error
+    } finally {
+      client.release()
+    }
+  }
+
+  private listenerClient(): Promise<pg.PoolClient> {
+    this.listener ??= this.pool.connect().then((client) => {
+      client.on('notification', (message) => {
+        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '')
+      })
+      return client
+    })
+    return this.listener
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    const client = await this.listenerClient()
+    let set = this.handlers.get(channel)
+    if (!set) {
+      set = new Set()
+      this.handlers.set(channel, set)
+      await client.query(compile(sql`LISTEN ${ident(channel)}`).text)
+    }
+    set.add(onNotify)
+    return async () => {
+      set.delete(onNotify)
+      if (set.size === 0 && this.handlers.get(channel) === set) {
+        this.handlers.delete(channel)
+        await client.query(compile(sql`UNLISTEN ${ident(channel)}`).text)
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.listener) (await this.listener).release()
+    await this.pool.end()
+  }
+}

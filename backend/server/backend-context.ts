@@ -1,0 +1,10 @@
+import type { BackendConfig } from '../config/load-config.ts'
+import type { Database } from '../db/database.ts'
+import type { Logger } from '../lib/logger.ts'
+
+/** What every service of the embedded backend is given when it is mounted. */
+export interface BackendContext {
+  config: BackendConfig
+  db: Database
+  log: Logger
+}

@@ -1,0 +1,26 @@
+import { Hono } from 'hono'
+import { HttpError } from '../lib/http-error.ts'
+import type { BackendContext } from './backend-context.ts'
+
+/** Hasura's `/v1/version` answer; clients such as the Hasura CLI read `version`. */
+export const ENGINE_VERSION = 'v2.48.0-pulseboard'
+
+/**
+ * The one HTTP application: every service is mounted here under Nhost's local URL layout
+ * (ARCHITECTURE.md, "The embedded backend").
+ */
+export function createApp(context: BackendContext): Hono {
+  const app = new Hono()
+
+  app.get('/healthz', (c) => c.text('OK'))
+  app.get('/v1/version', (c) => c.json({ version: ENGINE_VERSION }))
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      return c.json({ status: error.status, error: error.code, message: error.message }, error.status as 400)
+    }
+    context.log.error('unhandled error', { path: c.req.path, error: String(error), stack: (error as Error).stack })
+    return c.json({ error: 'internal-error', message: 'Internal server error' }, 500)
+  })
+  return app
+}

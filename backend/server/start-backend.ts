@@ -1,0 +1,54 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
+import { loadConfig, type BackendConfig, type LoadConfigOptions } from '../config/load-config.ts'
+import { openDatabase } from '../db/open-database.ts'
+import { createLogger, type Logger } from '../lib/logger.ts'
+import type { BackendContext } from './backend-context.ts'
+import { createApp } from './create-app.ts'
+import { serveWebApp } from './serve-web-app.ts'
+
+export interface StartOptions extends LoadConfigOptions {
+  /** Serve the built web app from this folder for every path no service owns. */
+  webAppDir?: string
+  log?: Logger
+}
+
+export interface RunningBackend {
+  context: BackendContext
+  server: Server
+  url: string
+  stop(): Promise<void>
+}
+
+/** Opens the database, brings it up to date with the project folder, and serves every API on one port. */
+export async function startBackend(options: StartOptions = {}): Promise<RunningBackend> {
+  const config: BackendConfig = loadConfig(options)
+  const log = options.log ?? createLogger()
+  const db = await openDatabase(config.database)
+  const context: BackendContext = { config, db, log }
+  try {
+    const app = createApp(context)
+    if (options.webAppDir) serveWebApp(app, options.webAppDir)
+    const server = createServer(getRequestListener(app.fetch))
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(config.port, config.host, () => resolve())
+    })
+    const { port } = server.address() as AddressInfo
+    const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`
+    return {
+      context,
+      server,
+      url,
+      async stop() {
+        server.closeAllConnections()
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+        await db.close()
+      },
+    }
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+}

@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const backend = `http://127.0.0.1:${process.env.PORT ?? 1337}`
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true },
+  server: {
+    // `npm run dev`: the embedded backend serves every API; Vite only the app, with hot reload.
+    proxy: {
+      '/v1': { target: backend, ws: true, changeOrigin: false },
+      '/healthz': backend,
+    },
+  },
+})
