@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server'
 import { loadConfig, type BackendConfig, type LoadConfigOptions } from '../config/load-config.ts'
 import { openDatabase } from '../db/open-database.ts'
 import { createLogger, type Logger } from '../lib/logger.ts'
+import { MetadataStore } from '../metadata/metadata-store.ts'
 import type { BackendContext } from './backend-context.ts'
 import { createApp } from './create-app.ts'
 import { serveWebApp } from './serve-web-app.ts'
@@ -26,7 +27,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
   const config: BackendConfig = loadConfig(options)
   const log = options.log ?? createLogger()
   const db = await openDatabase(config.database)
-  const context: BackendContext = { config, db, log }
+  const context: BackendContext = { config, db, log, metadata: new MetadataStore() }
   try {
     const app = createApp(context)
     if (options.webAppDir) serveWebApp(app, options.webAppDir)

@@ -1,0 +1,49 @@
+import type { Metadata } from './types.ts'
+import { emptyMetadata } from './types.ts'
+
+/** Why the GraphQL schema must be rebuilt: new metadata, or DDL that changed the catalog. */
+export type SchemaChange = 'metadata' | 'catalog'
+
+/**
+ * The metadata the engine serves, in memory. Persistence (hdb_catalog.hdb_metadata) is the job of
+ * whoever calls `replace`; listeners (the GraphQL engine) rebuild their schema cache on change.
+ */
+export class MetadataStore {
+  #metadata: Metadata
+  #resourceVersion = 1
+  readonly #listeners = new Set<(change: SchemaChange) => void>()
+
+  constructor(metadata: Metadata = emptyMetadata(), resourceVersion = 1) {
+    this.#metadata = metadata
+    this.#resourceVersion = resourceVersion
+  }
+
+  get current(): Metadata {
+    return this.#metadata
+  }
+
+  /** Hasura's `resource_version`: bumped by every metadata change. */
+  get resourceVersion(): number {
+    return this.#resourceVersion
+  }
+
+  replace(next: Metadata, resourceVersion = this.#resourceVersion + 1): void {
+    this.#metadata = next
+    this.#resourceVersion = resourceVersion
+    this.#emit('metadata')
+  }
+
+  /** Called after SQL that may have changed tables, columns, constraints or functions. */
+  catalogChanged(): void {
+    this.#emit('catalog')
+  }
+
+  subscribe(listener: (change: SchemaChange) => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  #emit(change: SchemaChange): void {
+    for (const listener of this.#listeners) listener(change)
+  }
+}
