@@ -21,7 +21,7 @@ const TYPES: Record<string, string> = {
 export function serveWebApp(app: Hono, dir: string): void {
   const root = normalize(dir)
   app.get('*', async (c) => {
-    const path = normalize(join(root, decodeURIComponent(c.req.path)))
+    const path = normalize(join(root, safeDecode(c.req.path)))
     // A path that normalises outside the folder (`/../`) is answered with the app, not the file.
     const inside = path.startsWith(root + sep)
     const file = inside && existsSync(path) && extname(path) !== '' ? path : join(root, 'index.html')
@@ -32,4 +32,12 @@ export function serveWebApp(app: Hono, dir: string): void {
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     })
   })
+}
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return '/' // a malformed escape names no file: answer with the app
+  }
 }

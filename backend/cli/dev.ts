@@ -1,0 +1,24 @@
+/** `npm run dev`: the embedded backend plus Vite's dev server (hot reload; Vite proxies `/v1`). */
+import { spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+import { ConfigError } from '../config/config-error.ts'
+import { startBackend } from '../server/start-backend.ts'
+
+try {
+  const backend = await startBackend()
+  console.log(`Backend on ${backend.url} (${backend.context.db.description}); starting Vite…`)
+  const vite = spawn(process.execPath, [resolve('node_modules/vite/bin/vite.js')], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(backend.context.config.port) },
+  })
+  const stop = () => {
+    vite.kill()
+    void backend.stop().then(() => process.exit(0))
+  }
+  vite.on('exit', stop)
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+} catch (error) {
+  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error)
+  process.exit(1)
+}

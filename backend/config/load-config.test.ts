@@ -1,0 +1,89 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { loadConfig } from './load-config.ts'
+
+function projectWithToml(toml: string, secrets?: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pulseboard-config-'))
+  mkdirSync(join(dir, 'nhost'))
+  writeFileSync(join(dir, 'nhost', 'nhost.toml'), toml)
+  if (secrets) writeFileSync(join(dir, '.secrets'), secrets)
+  return dir
+}
+
+const emptyProject = mkdtempSync(join(tmpdir(), 'pulseboard-config-'))
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ projectDir: emptyProject, env: {} })
+    expect(config).toMatchObject({
+      port: 1337,
+      adminSecret: 'nhost-admin-secret',
+      unauthorizedRole: 'public',
+      stringifyNumericTypes: false,
+      liveQueriesRefetchIntervalMs: 1000,
+      usingDevelopmentJwtSecret: true,
+      database: { kind: 'pglite', dataDir: join(emptyProject, '.data') },
+    })
+    expect(config.jwtSecret.type).toBe('HS256')
+  })
+
+  it('reads the environment with Hasura and Nhost variable names', () => {
+    const config = loadConfig({
+      projectDir: emptyProject,
+      env: {
+        PORT: '8080',
+        HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
+        HASURA_GRAPHQL_JWT_SECRET: '{"type":"HS512","key":"0123456789abcdef0123456789abcdef"}',
+        DATABASE_URL: 'postgres://u@localhost:5432/db',
+        HASURA_GRAPHQL_UNAUTHORIZED_ROLE: 'anonymous',
+        HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: 'true',
+      },
+    })
+    expect(config).toMatchObject({
+      port: 8080,
+      adminSecret: 's3cret',
+      unauthorizedRole: 'anonymous',
+      stringifyNumericTypes: true,
+      usingDevelopmentJwtSecret: false,
+      database: { kind: 'postgres', url: 'postgres://u@localhost:5432/db' },
+      jwtSecret: { type: 'HS512', claimsNamespace: 'https://hasura.io/jwt/claims' },
+    })
+  })
+
+  it.each([
+    ['PORT', 'eighty', /PORT: must be a whole number/],
+    ['PORT', '70000', /PORT: must be between/],
+    ['HASURA_GRAPHQL_JWT_SECRET', 'not json', /HASURA_GRAPHQL_JWT_SECRET: must be JSON/],
+    ['HASURA_GRAPHQL_JWT_SECRET', '{"type":"HS256","key":"short"}', /HASURA_GRAPHQL_JWT_SECRET: "key" must have at least 32/],
+    ['HASURA_GRAPHQL_JWT_SECRET', '{"type":"none","key":"x"}', /HASURA_GRAPHQL_JWT_SECRET: "type" must be one of/],
+    ['HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES', 'yes please', /HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: must be true or false/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL: must be a postgres/],
+    ['HASURA_GRAPHQL_ADMIN_SECRET', '  ', /HASURA_GRAPHQL_ADMIN_SECRET: must not be empty/],
+  ])('refuses a malformed %s and names it', (name, value, message) => {
+    expect(() => loadConfig({ projectDir: emptyProject, env: { [name]: value } })).toThrow(message)
+  })
+
+  it('reads nhost.toml with secrets from .secrets, the environment winning', () => {
+    const dir = projectWithToml(
+      `[hasura]\nadminSecret = '{{ secrets.HASURA_GRAPHQL_ADMIN_SECRET }}'\n` +
+        `[[hasura.jwtSecrets]]\ntype = 'HS256'\nkey = '{{ secrets.JWT_KEY }}'\n` +
+        `[hasura.settings]\nstringifyNumericTypes = true\n`,
+      `HASURA_GRAPHQL_ADMIN_SECRET = 'from-secrets-file'\nJWT_KEY = "abcdefghijklmnopqrstuvwxyz0123456789"\n`,
+    )
+    const fromFile = loadConfig({ projectDir: dir, env: {} })
+    expect(fromFile.adminSecret).toBe('from-secrets-file')
+    expect(fromFile.jwtSecret.key).toBe('abcdefghijklmnopqrstuvwxyz0123456789')
+    expect(fromFile.stringifyNumericTypes).toBe(true)
+    expect(loadConfig({ projectDir: dir, env: { HASURA_GRAPHQL_ADMIN_SECRET: 'env' } }).adminSecret).toBe('env')
+  })
+
+  it('names the nhost.toml key that is malformed or whose secret is missing', () => {
+    expect(() => loadConfig({ projectDir: projectWithToml(`[hasura.settings]\nstringifyNumericTypes = 'maybe'\n`), env: {} }))
+      .toThrow(/nhost\.toml hasura\.settings\.stringifyNumericTypes: expected boolean/)
+    expect(() => loadConfig({ projectDir: projectWithToml(`[hasura]\nadminSecret = '{{ secrets.NOPE }}'\n`), env: {} }))
+      .toThrow(/nhost\.toml hasura\.adminSecret: secret NOPE is not set/)
+    expect(() => loadConfig({ projectDir: projectWithToml(`[hasura\n`), env: {} })).toThrow(/nhost\/nhost\.toml/)
+  })
+})

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { compile, empty, ident, join, literal, raw, sql } from './sql.ts'
+
+describe('sql', () => {
+  it('binds every interpolated value as a parameter, in order, across nested fragments', () => {
+    const where = sql`${ident('t', 'name')} = ${"O'Brien"}`
+    expect(compile(sql`select ${ident('id')} from ${ident('public', 'users')} as t where ${where} and age > ${30}`)).toEqual({
+      text: 'select "id" from "public"."users" as t where "t"."name" = $1 and age > $2',
+      values: ["O'Brien", 30],
+    })
+  })
+
+  it('quotes identifiers by doubling quotes and refuses empty names and NUL', () => {
+    expect(compile(ident('we"ird')).text).toBe('"we""ird"')
+    expect(() => ident('')).toThrow(/invalid SQL identifier/)
+    expect(() => ident('a\0b')).toThrow(/invalid SQL identifier/)
+  })
+
+  it('writes literals with doubled single quotes', () => {
+    expect(compile(literal("it's")).text).toBe("'it''s'")
+    expect(() => literal('\0')).toThrow(/NUL/)
+  })
+
+  it('joins fragments and keeps empty and raw fragments as given', () => {
+    const compiled = compile(sql`select ${join([sql`${1}`, raw('now()'), sql`${'x'}`])}${empty}`)
+    expect(compiled).toEqual({ text: 'select $1, now(), $2', values: [1, 'x'] })
+  })
+})

@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { BackendConfig } from '../config/load-config.ts'
+import type { Database } from '../db/database.ts'
+import { createLogger } from '../lib/logger.ts'
+import { MetadataStore } from '../metadata/metadata-store.ts'
+import { createApp, ENGINE_VERSION } from './create-app.ts'
+import { serveWebApp } from './serve-web-app.ts'
+
+// These routes touch neither the database nor the configuration.
+const context = {
+  config: {} as BackendConfig,
+  db: {} as Database,
+  log: createLogger('silent'),
+  metadata: new MetadataStore(),
+}
+
+describe('one-port app shell', () => {
+  const app = createApp(context)
+  const web = mkdtempSync(join(tmpdir(), 'pulseboard-web-'))
+  mkdirSync(join(web, 'assets'))
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>app</title>')
+  writeFileSync(join(web, 'assets', 'main-abc.js'), 'console.log(1)')
+  writeFileSync(join(tmpdir(), 'outside-secret.txt'), 'secret')
+  serveWebApp(app, web)
+
+  it.each([
+    ['/healthz', 200, 'OK', 'text/plain'],
+    ['/v1/version', 200, JSON.stringify({ version: ENGINE_VERSION }), 'application/json'],
+    ['/assets/main-abc.js', 200, 'console.log(1)', 'text/javascript'],
+    ['/w/acme/dashboards/1', 200, '<!doctype html><title>app</title>', 'text/html'],
+    ['/../outside-secret.txt', 200, '<!doctype html><title>app</title>', 'text/html'],
+    ['/%2e%2e/outside-secret.txt', 200, '<!doctype html><title>app</title>', 'text/html'],
+    ['/bad%E0%A4%A', 200, '<!doctype html><title>app</title>', 'text/html'],
+  ])('GET %s', async (path, status, body, type) => {
+    const response = await app.request(path)
+    expect(response.status).toBe(status)
+    expect(await response.text()).toBe(body)
+    expect(response.headers.get('content-type')).toContain(type)
+  })
+
+  it('marks hashed assets immutable and the app page revalidated', async () => {
+    expect((await app.request('/assets/main-abc.js')).headers.get('cache-control')).toContain('immutable')
+    expect((await app.request('/')).headers.get('cache-control')).toBe('no-cache')
+  })
+})
