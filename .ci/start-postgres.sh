@@ -6,6 +6,10 @@ dir=${1:-/tmp/pulseboard-pg}
 port=${2:-55432}
 bin=/usr/lib/postgresql/15/bin
 user=pulseboard-ci
+# Two of Hasura's test setups run `SET lc_monetary TO "en_US.utf-8"`: the server needs that OS locale.
+if ! locale -a 2>/dev/null | grep -qi '^en_US\.utf-\?8$' && [ "$(id -u)" = 0 ]; then
+  localedef -i en_US -f UTF-8 en_US.UTF-8 >/dev/null 2>&1 || echo "warning: could not generate en_US.UTF-8" >&2
+fi
 id -u "$user" >/dev/null 2>&1 || useradd --system --no-create-home "$user"
 rm -rf "$dir" && mkdir -p "$dir" && chown "$user" "$dir"
 run() { if [ "$(id -u)" = 0 ]; then runuser -u "$user" -- "$@"; else "$@"; fi; }
