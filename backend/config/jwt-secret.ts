@@ -11,6 +11,8 @@ export interface JwtSecret {
   /** PEM private key for RS*, used by the auth service to sign (Nhost Auth's `signing_key`). */
   signingKey?: string
   claimsNamespace: string
+  /** Hasura's `claims_format`: the namespace holds a JSON object, or that object as a JSON string. */
+  claimsFormat: 'json' | 'stringified_json'
   issuer?: string
   audience?: string | string[]
   /** Seconds of clock skew tolerated on `exp`/`nbf`. */
@@ -52,6 +54,10 @@ export function parseJwtSecret(text: string, setting = 'HASURA_GRAPHQL_JWT_SECRE
     !(Array.isArray(audience) && audience.every((a) => typeof a === 'string'))) {
     throw new ConfigError(setting, '"audience" must be a string or a list of strings')
   }
+  const claimsFormat = o.claims_format ?? 'json'
+  if (claimsFormat !== 'json' && claimsFormat !== 'stringified_json') {
+    throw new ConfigError(setting, '"claims_format" must be "json" or "stringified_json"')
+  }
   const skew = o.allowed_skew ?? 0
   if (typeof skew !== 'number' || !Number.isFinite(skew) || skew < 0) throw new ConfigError(setting, '"allowed_skew" must be a number of seconds')
   return {
@@ -59,6 +65,7 @@ export function parseJwtSecret(text: string, setting = 'HASURA_GRAPHQL_JWT_SECRE
     key: o.key,
     signingKey: optionalString('signing_key'),
     claimsNamespace: optionalString('claims_namespace') ?? DEFAULT_CLAIMS_NAMESPACE,
+    claimsFormat,
     issuer: optionalString('issuer'),
     audience: audience as string | string[] | undefined,
     allowedSkew: skew,
