@@ -62,7 +62,9 @@ export interface TableMetadata {
   configuration?: TableConfiguration
   object_relationships?: ObjectRelationship[]
   array_relationships?: ArrayRelationship[]
-  computed_fields?: unknown[]
+  /** Kept as given: computed fields and remote relationships are not served by the engine. */
+  computed_fields?: Record<string, unknown>[]
+  remote_relationships?: Record<string, unknown>[]
   insert_permissions?: InsertPermissionEntry[]
   select_permissions?: SelectPermissionEntry[]
   update_permissions?: UpdatePermissionEntry[]
