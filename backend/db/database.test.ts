@@ -20,6 +20,14 @@ describe(`database adapter (${testDatabaseKind})`, () => {
     expect(result.fields.map((f) => f.name)).toEqual(['i', 'big', 'n', 'f', 'b', 'j', 'ts', 'arr', 'nothing'])
   })
 
+  it('counts the rows a SELECT returns and the rows a write changes', async () => {
+    expect((await db.query('select 1 union all select 2')).rowCount).toBe(2)
+    expect((await db.query('select 1 where false')).rowCount).toBe(0)
+    const [, selected] = await db.script('create temp table counted as select generate_series(1, 3) as n; select * from counted')
+    expect(selected!.rowCount).toBe(3)
+    expect((await db.query('update counted set n = n + 1 where n > 1')).rowCount).toBe(2)
+  })
+
   it('never splices a hostile string into the statement', async () => {
     const hostile = `'); drop table x; --`
     const { rows } = await db.query<{ v: string }>(sql`select ${hostile}::text as v`)

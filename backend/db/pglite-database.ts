@@ -42,8 +42,13 @@ function toQueryResult<Row>(result: Results<Row>): QueryResult<Row> {
   return {
     rows: result.rows,
     fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-    rowCount: result.affectedRows ?? result.rows.length,
+    rowCount: rowCount(result),
   }
+}
+
+/** PGlite reports `affectedRows: 0` for a SELECT; node-postgres counts the rows returned. */
+function rowCount(result: Results): number {
+  return result.fields.length > 0 ? result.rows.length : (result.affectedRows ?? 0)
 }
 
 function bind(query: SqlFragment | string, values: unknown[] | undefined): { text: string; values: unknown[] } {
@@ -55,7 +60,7 @@ function scriptResults(results: Results[]): ScriptResult[] {
     command: r.fields.length > 0 ? 'SELECT' : 'COMMAND',
     fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
     rows: r.rows as unknown as (string | null)[][],
-    rowCount: r.affectedRows ?? r.rows.length,
+    rowCount: rowCount(r),
   }))
 }
 
