@@ -47,7 +47,7 @@ function toQueryResult<Row>(result: Results<Row>): QueryResult<Row> {
 }
 
 /** PGlite reports `affectedRows: 0` for a SELECT; node-postgres counts the rows returned. */
-function rowCount(result: Results): number {
+function rowCount(result: Results<unknown>): number {
   return result.fields.length > 0 ? result.rows.length : (result.affectedRows ?? 0)
 }
 
