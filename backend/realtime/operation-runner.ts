@@ -1,0 +1,31 @@
+import type { Session } from '../session/session.ts'
+
+/** A GraphQL request as both WebSocket protocols carry it in `subscribe`/`start` payloads. */
+export interface GraphqlRequest {
+  query: string
+  variables?: Record<string, unknown> | null
+  operationName?: string | null
+}
+
+/** Where one operation's results go; the transport turns each call into its protocol's message. */
+export interface OperationSink {
+  /** One result, as Hasura's response JSON text: `{"data":…}`, with `errors` when execution failed. */
+  next(response: string): void
+  /** The operation could not start (parse, validation, permission): Hasura's `errors` JSON array text. */
+  error(errors: string): void
+  /** A query or mutation has sent its only result. */
+  complete(): void
+}
+
+/**
+ * What the WebSocket transport needs from the engine: queries and mutations answer once, live
+ * queries and streams answer until stopped. The returned function stops the operation.
+ */
+export interface OperationRunner {
+  start(request: GraphqlRequest, session: Session, sink: OperationSink): Promise<() => void>
+}
+
+/** Hasura's error JSON for errors the transport itself raises. */
+export function hasuraErrors(code: string, message: string): string {
+  return JSON.stringify([{ extensions: { path: '$', code }, message }])
+}
