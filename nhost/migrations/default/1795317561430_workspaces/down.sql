@@ -1,0 +1,9 @@
+DROP TABLE IF EXISTS public.workspace_members;
+DROP TABLE IF EXISTS public.workspaces;
+DROP TABLE IF EXISTS public.workspace_roles;
+DROP FUNCTION IF EXISTS public.workspace_members_keep_an_owner();
+DROP FUNCTION IF EXISTS public.workspace_members_enforce_limits();
+DROP FUNCTION IF EXISTS public.workspaces_add_creator_as_owner();
+DROP FUNCTION IF EXISTS public.set_current_timestamp_updated_at();
+DROP FUNCTION IF EXISTS public.hasura_session_user_id();
+DROP FUNCTION IF EXISTS public.hasura_session();
