@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { authRoutes } from '../auth/auth-routes.ts'
 import { HttpError } from '../lib/http-error.ts'
 import type { BackendContext } from './backend-context.ts'
 
@@ -14,6 +15,7 @@ export function createApp(context: BackendContext): Hono {
 
   app.get('/healthz', (c) => c.text('OK'))
   app.get('/v1/version', (c) => c.json({ version: ENGINE_VERSION }))
+  app.route('/v1/auth', authRoutes(context))
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

@@ -1,0 +1,40 @@
+import { join } from 'node:path'
+import type { Context } from 'hono'
+import type { Database } from '../db/database.ts'
+import type { Logger } from '../lib/logger.ts'
+import { MailOutbox } from '../mail/mail-outbox.ts'
+import type { BackendContext } from '../server/backend-context.ts'
+import { AccessTokens } from './access-token.ts'
+import { loadAuthSettings, type AuthSettings } from './auth-settings.ts'
+import { createRedirectValidator } from './redirect-to.ts'
+
+/** What every auth route works with; built once when the routes are mounted. */
+export interface AuthContext {
+  db: Database
+  log: Logger
+  settings: AuthSettings
+  tokens: AccessTokens
+  isRedirectAllowed: (redirectTo: string) => boolean
+  outbox: MailOutbox
+  emailsDir: string
+  adminSecret: string
+}
+
+export function createAuthContext(backend: BackendContext): AuthContext {
+  const settings = loadAuthSettings(backend.config.nhostToml)
+  return {
+    db: backend.db,
+    log: backend.log,
+    settings,
+    tokens: AccessTokens.create(backend.config.jwtSecret, settings.accessTokenExpiresIn),
+    isRedirectAllowed: createRedirectValidator(settings.clientUrl, settings.allowedRedirectUrls),
+    outbox: new MailOutbox(join(backend.config.dataDir, 'mail')),
+    emailsDir: join(backend.config.projectDir, 'nhost', 'emails'),
+    adminSecret: backend.config.adminSecret,
+  }
+}
+
+/** The auth service's own public URL (Nhost's `AUTH_SERVER_URL`), as the request reached it. */
+export function authServerUrl(c: Context): string {
+  return `${new URL(c.req.url).origin}/v1/auth`
+}

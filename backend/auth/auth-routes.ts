@@ -1,0 +1,103 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { BackendContext } from '../server/backend-context.ts'
+import { createAuthContext, type AuthContext } from './auth-context.ts'
+import { AuthError, SchemaValidationError, UnauthorizedError } from './auth-error.ts'
+import { authSystemRoutes } from './auth-system.ts'
+import { devOutboxRoutes } from './dev-outbox.ts'
+import { getUserRoutes } from './get-user.ts'
+import { personalAccessTokenRoutes } from './personal-access-tokens.ts'
+import { SlidingWindow } from './rate-limit.ts'
+import { refreshTokenRoutes } from './refresh-token.ts'
+import { signInAnonymousRoutes } from './sign-in-anonymous.ts'
+import { signInEmailPasswordRoutes } from './sign-in-email-password.ts'
+import { signOutRoutes } from './sign-out.ts'
+import { signUpEmailPasswordRoutes } from './sign-up-email-password.ts'
+import { userDeanonymizeRoutes } from './user-deanonymize.ts'
+import { userEmailRoutes } from './user-email.ts'
+import { userPasswordRoutes } from './user-password.ts'
+import { verifyTicketRoutes } from './verify-ticket.ts'
+
+/** No auth request needs more; larger bodies are refused before they are parsed. */
+export const MAX_AUTH_BODY_BYTES = 64 * 1024
+
+/**
+ * The Nhost Auth-compatible service, mounted at `/v1/auth`: every route group registered here,
+ * behind one body limit, Nhost's rate limits and one error handler that answers in Nhost's shapes.
+ */
+export function authRoutes(backend: BackendContext): Hono {
+  const auth = createAuthContext(backend)
+  const app = new Hono()
+  app.use(bodyLimit({
+    maxSize: MAX_AUTH_BODY_BYTES,
+    onError: () => {
+      throw new SchemaValidationError('request-validation-error', `request body is larger than ${MAX_AUTH_BODY_BYTES} bytes`)
+    },
+  }))
+  app.use(rateLimits(auth))
+
+  authSystemRoutes(app, auth)
+  signUpEmailPasswordRoutes(app, auth)
+  signInEmailPasswordRoutes(app, auth)
+  signInAnonymousRoutes(app, auth)
+  personalAccessTokenRoutes(app, auth)
+  refreshTokenRoutes(app, auth)
+  signOutRoutes(app, auth)
+  getUserRoutes(app, auth)
+  userDeanonymizeRoutes(app, auth)
+  userPasswordRoutes(app, auth)
+  userEmailRoutes(app, auth)
+  verifyTicketRoutes(app, auth)
+  devOutboxRoutes(app, auth)
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) {
+      const shown = error.concealed(auth.settings.concealErrors)
+      if (shown.status >= 500) auth.log.error('auth request failed', { path: c.req.path, error: String(error.cause ?? error) })
+      return c.json(shown.toJSON(), shown.status as 400)
+    }
+    if (error instanceof SchemaValidationError || error instanceof UnauthorizedError) {
+      return c.json(error.toJSON(), error.status)
+    }
+    // Anything else goes to the application's handler, which logs it and answers a bare 500.
+    throw error
+  })
+  return app
+}
+
+/** The client's address as the socket reports it (no proxy headers are trusted). */
+function clientAddress(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown'
+}
+
+/**
+ * Nhost Auth's rate limits (`middleware/ratelimit/rate_limit.go`), per client address: a global
+ * one on every auth request, `bruteForce` on sign-in and verification, `signups` on sign-up, and
+ * `emails` on the endpoints that send mail (for the whole service, as Nhost does without
+ * per-user SMTP limits).
+ */
+function rateLimits(auth: AuthContext): MiddlewareHandler {
+  const { rateLimit, emailVerificationRequired } = auth.settings
+  const global = new SlidingWindow(rateLimit.global)
+  const bruteForce = new SlidingWindow(rateLimit.bruteForce)
+  const signups = new SlidingWindow(rateLimit.signups)
+  const emails = new SlidingWindow(rateLimit.emails)
+  const sendsEmail = new Set(['/user/email/change', '/user/password/reset',
+    ...(emailVerificationRequired ? ['/user/email/send-verification-email', '/signup/email-password', '/user/deanonymize'] : [])])
+  return async function rateLimit(c, next) {
+    const client = clientAddress(c)
+    const path = c.req.path.replace(/^\/v1\/auth/, '')
+    const checks: [SlidingWindow, string][] = [[global, client]]
+    if (sendsEmail.has(path)) checks.push([emails, 'global'])
+    if (path.startsWith('/signin') || path.endsWith('/verify')) checks.push([bruteForce, client])
+    if (path.startsWith('/signup')) checks.push([signups, client])
+    for (const [window, key] of checks) {
+      if (!window.allow(key)) {
+        c.header('Retry-After', String(window.retryAfterSeconds()))
+        return c.json({ status: 429, message: 'Too many requests', error: 'too-many-requests' }, 429)
+      }
+    }
+    await next()
+  }
+}

@@ -1,0 +1,105 @@
+import { createHash, randomUUID } from 'node:crypto'
+import type { Queryable } from '../db/database.ts'
+import { sql } from '../lib/sql.ts'
+import type { AuthContext } from './auth-context.ts'
+import { AuthError } from './auth-error.ts'
+import { allowedRolesOf, findUser, toUserPayload, type AuthUser, type UserPayload } from './auth-users.ts'
+
+/** Nhost's `Session` object. */
+export interface Session {
+  accessToken: string
+  accessTokenExpiresIn: number
+  refreshToken: string
+  refreshTokenId: string
+  user: UserPayload
+}
+
+/**
+ * Refresh tokens and PATs are random UUIDs (Nhost's OpenAPI pattern requires that form) stored
+ * only as a SHA-256 digest, written as Nhost writes it (`\x` + hex) so that rows are
+ * interchangeable with Nhost Auth's.
+ */
+export function hashRefreshToken(token: string): string {
+  return `\\x${createHash('sha256').update(token).digest('hex')}`
+}
+
+export async function insertRefreshToken(
+  db: Queryable,
+  userId: string,
+  options: { type: 'regular' | 'pat'; expiresAt: Date; metadata?: Record<string, unknown> },
+): Promise<{ id: string; token: string }> {
+  const token = randomUUID()
+  const metadata = options.metadata === undefined ? null : JSON.stringify(options.metadata)
+  const { rows } = await db.query<{ id: string }>(sql`
+    INSERT INTO auth.refresh_tokens (user_id, refresh_token_hash, expires_at, type, metadata)
+    VALUES (${userId}::uuid, ${hashRefreshToken(token)}, ${options.expiresAt.toISOString()}::timestamptz,
+      ${options.type}, ${metadata}::jsonb)
+    RETURNING id`)
+  return { id: rows[0]!.id, token }
+}
+
+export async function signAccessToken(auth: AuthContext, user: AuthUser): Promise<string> {
+  return auth.tokens.sign({
+    userId: user.id,
+    defaultRole: user.defaultRole,
+    allowedRoles: allowedRolesOf(user),
+    isAnonymous: user.isAnonymous,
+  })
+}
+
+/** A new session for a user who just proved who they are (Nhost's `NewSession`). */
+export async function createSession(auth: AuthContext, db: Queryable, user: AuthUser): Promise<Session> {
+  const expiresAt = new Date(Date.now() + auth.settings.refreshTokenExpiresIn * 1000)
+  const refresh = await insertRefreshToken(db, user.id, { type: 'regular', expiresAt })
+  await db.query(sql`UPDATE auth.users SET last_seen = now() WHERE id = ${user.id}::uuid`)
+  return {
+    accessToken: await signAccessToken(auth, user),
+    accessTokenExpiresIn: auth.tokens.expiresIn,
+    refreshToken: refresh.token,
+    refreshTokenId: refresh.id,
+    user: toUserPayload(user),
+  }
+}
+
+/** The user owning an unexpired refresh token of the given type, or undefined. */
+export function findUserByRefreshToken(db: Queryable, token: string, type: 'regular' | 'pat'): Promise<AuthUser | undefined> {
+  return findUser(db, sql`u.id = (
+    SELECT t.user_id FROM auth.refresh_tokens t
+    WHERE t.refresh_token_hash = ${hashRefreshToken(token)} AND t.type = ${type} AND t.expires_at > now())`)
+}
+
+/**
+ * Exchanges a refresh token for a new session. The row keeps its id but gets a new hash and
+ * expiry in one UPDATE, as Nhost's `RefreshTokenAndGetUserRoles` does: a spent token no longer
+ * matches any row, and of two concurrent exchanges of the same token only one finds it.
+ */
+export async function rotateRefreshToken(auth: AuthContext, db: Queryable, oldToken: string, user: AuthUser): Promise<Session> {
+  const token = randomUUID()
+  const expiresAt = new Date(Date.now() + auth.settings.refreshTokenExpiresIn * 1000)
+  const { rows } = await db.query<{ id: string }>(sql`
+    UPDATE auth.refresh_tokens
+    SET refresh_token_hash = ${hashRefreshToken(token)}, expires_at = ${expiresAt.toISOString()}::timestamptz
+    WHERE refresh_token_hash = ${hashRefreshToken(oldToken)} AND type = 'regular' AND expires_at > now()
+      AND user_id = ${user.id}::uuid
+    RETURNING id`)
+  if (!rows[0]) throw new AuthError('invalid-refresh-token')
+  return {
+    accessToken: await signAccessToken(auth, user),
+    accessTokenExpiresIn: auth.tokens.expiresIn,
+    refreshToken: token,
+    refreshTokenId: rows[0].id,
+    user: toUserPayload(user),
+  }
+}
+
+/**
+ * Nhost's `ValidateUser`: who may hold a session. `allowAnonymous` is for the endpoints that
+ * tolerate anonymous users (refreshing a token, reading `/user`).
+ */
+export function assertUserMayHaveSession(auth: AuthContext, user: AuthUser, options: { allowAnonymous?: boolean; allowUnverified?: boolean } = {}): void {
+  if (user.disabled) throw new AuthError('disabled-user')
+  if (!user.isAnonymous && !user.emailVerified && auth.settings.emailVerificationRequired && !options.allowUnverified) {
+    throw new AuthError('unverified-user')
+  }
+  if (user.isAnonymous && !options.allowAnonymous) throw new AuthError('forbidden-anonymous')
+}

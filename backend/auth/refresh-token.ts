@@ -1,0 +1,29 @@
+import type { Hono } from 'hono'
+import { UUID } from './access-token.ts'
+import type { AuthContext } from './auth-context.ts'
+import { AuthError } from './auth-error.ts'
+import { assertUserMayHaveSession, findUserByRefreshToken, rotateRefreshToken } from './auth-sessions.ts'
+import { readBody, type ObjectSchema } from './request-body.ts'
+
+const schema: ObjectSchema = {
+  properties: { refreshToken: { type: 'string', pattern: UUID } },
+  required: ['refreshToken'],
+}
+
+/**
+ * `POST /token`: trades a refresh token for a new access token and a new refresh token. The old
+ * one is spent: presenting it again is `invalid-refresh-token`. Anonymous users may refresh
+ * (Nhost's `RefreshToken` lets `forbidden-anonymous` through). The answer is a bare `Session`.
+ */
+export function refreshTokenRoutes(app: Hono, auth: AuthContext): void {
+  app.post('/token', async (c) => {
+    const { refreshToken } = await readBody<{ refreshToken: string }>(c, schema)
+    const session = await auth.db.transaction(async (tx) => {
+      const user = await findUserByRefreshToken(tx, refreshToken, 'regular')
+      if (!user) throw new AuthError('invalid-refresh-token')
+      assertUserMayHaveSession(auth, user, { allowAnonymous: true })
+      return rotateRefreshToken(auth, tx, refreshToken, user)
+    })
+    return c.json(session)
+  })
+}

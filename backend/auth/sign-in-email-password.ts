@@ -1,0 +1,32 @@
+import type { Hono } from 'hono'
+import type { AuthContext } from './auth-context.ts'
+import { AuthError } from './auth-error.ts'
+import { assertUserMayHaveSession, createSession } from './auth-sessions.ts'
+import { findUserByEmail } from './auth-users.ts'
+import { verifyPassword } from './passwords.ts'
+import { readBody, type ObjectSchema } from './request-body.ts'
+
+const schema: ObjectSchema = {
+  properties: {
+    email: { type: 'string', format: 'email' },
+    password: { type: 'string', minLength: 3, maxLength: 50 },
+  },
+  required: ['email', 'password'],
+}
+
+/**
+ * `POST /signin/email-password`. An unknown email and a wrong password get the same
+ * `invalid-email-password` after the same bcrypt work. The password is checked before the
+ * account's state, so `disabled-user`/`unverified-user` are told only to whoever knows it
+ * (Nhost checks the state first).
+ */
+export function signInEmailPasswordRoutes(app: Hono, auth: AuthContext): void {
+  app.post('/signin/email-password', async (c) => {
+    const body = await readBody<{ email: string; password: string }>(c, schema)
+    const user = await findUserByEmail(auth.db, body.email)
+    const passwordMatches = await verifyPassword(body.password, user?.passwordHash)
+    if (!user || !passwordMatches) throw new AuthError('invalid-email-password')
+    assertUserMayHaveSession(auth, user)
+    return c.json({ session: await createSession(auth, auth.db, user) })
+  })
+}

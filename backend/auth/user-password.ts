@@ -1,0 +1,80 @@
+import type { Hono } from 'hono'
+import { sql } from '../lib/sql.ts'
+import { authServerUrl, type AuthContext } from './auth-context.ts'
+import { AuthError } from './auth-error.ts'
+import { requireSignedInUser } from './auth-guard.ts'
+import { assertUserMayHaveSession } from './auth-sessions.ts'
+import { findUserByEmail, setUserTicket, takeUserByTicket, type AuthUser } from './auth-users.ts'
+import { hashPassword } from './passwords.ts'
+import { readBody, type ObjectSchema } from './request-body.ts'
+import { sendAuthEmail } from './send-auth-email.ts'
+import { assertNoCodeChallenge, codeChallengeSchema, redirectToOptionsSchema, resolveRedirectTo } from './sign-up-options.ts'
+
+/** Nhost's password reset link lifetime: one hour. */
+const PASSWORD_RESET_TICKET_MS = 3600 * 1000
+
+const resetSchema: ObjectSchema = {
+  properties: { email: { type: 'string', format: 'email' }, options: redirectToOptionsSchema, codeChallenge: codeChallengeSchema },
+  required: ['email'],
+}
+
+const changeSchema: ObjectSchema = {
+  properties: {
+    newPassword: { type: 'string', minLength: 3, maxLength: 50 },
+    ticket: { type: 'string', pattern: /^passwordReset:.*$/ },
+  },
+  required: ['newPassword'],
+}
+
+/**
+ * `POST /user/password/reset` mails a one-hour `passwordReset:` ticket; it answers "OK" whether
+ * or not the email belongs to someone, so it cannot be used to find accounts (as Nhost does).
+ * `POST /user/password` sets a new password for the signed-in user or for the holder of a reset
+ * ticket, and ends the user's sessions, personal access tokens excepted (Nhost's
+ * `UpdateUserChangePassword`).
+ */
+export function userPasswordRoutes(app: Hono, auth: AuthContext): void {
+  app.post('/user/password/reset', async (c) => {
+    const body = await readBody<{ email: string; options?: { redirectTo?: string }; codeChallenge?: string }>(c, resetSchema)
+    assertNoCodeChallenge(body)
+    const redirectTo = resolveRedirectTo(auth, body.options?.redirectTo)
+    const user = await findUserByEmail(auth.db, body.email)
+    if (!user || !mayResetPassword(auth, user)) return c.json('OK')
+    const ticket = `passwordReset:${crypto.randomUUID()}`
+    await setUserTicket(auth.db, user.id, ticket, PASSWORD_RESET_TICKET_MS)
+    await sendAuthEmail(auth, {
+      template: 'password-reset', to: user.email!, locale: user.locale, ticket, redirectTo,
+      displayName: user.displayName, email: user.email!, serverUrl: authServerUrl(c),
+    })
+    return c.json('OK')
+  })
+
+  app.post('/user/password', async (c) => {
+    const hasBearer = c.req.header('authorization') !== undefined
+    const signedIn = hasBearer ? await requireSignedInUser(c, auth) : undefined
+    const body = await readBody<{ newPassword: string; ticket?: string }>(c, changeSchema)
+    if (body.newPassword.length < auth.settings.passwordMinLength) throw new AuthError('password-too-short')
+    let user: AuthUser | undefined = signedIn
+    if (body.ticket !== undefined) {
+      user = await takeUserByTicket(auth.db, body.ticket)
+      if (!user) throw new AuthError('invalid-ticket')
+      assertUserMayHaveSession(auth, user)
+    }
+    if (!user) throw new AuthError('invalid-request')
+    const passwordHash = await hashPassword(body.newPassword)
+    await auth.db.transaction(async (tx) => {
+      await tx.query(sql`UPDATE auth.users SET password_hash = ${passwordHash} WHERE id = ${user.id}::uuid`)
+      await tx.query(sql`DELETE FROM auth.refresh_tokens WHERE user_id = ${user.id}::uuid AND type = 'regular'`)
+    })
+    return c.json('OK')
+  })
+}
+
+function mayResetPassword(auth: AuthContext, user: AuthUser): boolean {
+  try {
+    assertUserMayHaveSession(auth, user)
+    return user.email !== null
+  } catch {
+    return false
+  }
+}
