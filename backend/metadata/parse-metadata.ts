@@ -174,11 +174,11 @@ function readUsing(node: JsonNode, allowColumn: boolean): ObjectRelationship['us
   return { foreign_key_constraint_on: remote }
 }
 
-function readObjectRelationship(node: JsonNode): ObjectRelationship {
+export function readObjectRelationship(node: JsonNode): ObjectRelationship {
   return { ...readRelationshipBase(node), using: node.required('using', (n) => readUsing(n, true)) }
 }
 
-function readArrayRelationship(node: JsonNode): ArrayRelationship {
+export function readArrayRelationship(node: JsonNode): ArrayRelationship {
   return { ...readRelationshipBase(node), using: node.required('using', (n) => readUsing(n, false)) as ArrayRelationship['using'] }
 }
 
@@ -204,7 +204,7 @@ function readBoolExp(node: JsonNode): BoolExp {
   return node.object('expected a boolean expression (an object)')
 }
 
-function readInsertPermission(node: JsonNode): InsertPermission {
+export function readInsertPermission(node: JsonNode): InsertPermission {
   node.object()
   const permission: InsertPermission = {}
   assign(permission, 'check', node.optional('check', readBoolExp))
@@ -215,7 +215,7 @@ function readInsertPermission(node: JsonNode): InsertPermission {
   return permission
 }
 
-function readSelectPermission(node: JsonNode): SelectPermission {
+export function readSelectPermission(node: JsonNode): SelectPermission {
   node.object()
   const permission: SelectPermission = { columns: node.required('columns', readColumns) }
   assign(permission, 'filter', node.optional('filter', readBoolExp))
@@ -227,7 +227,7 @@ function readSelectPermission(node: JsonNode): SelectPermission {
   return permission
 }
 
-function readUpdatePermission(node: JsonNode): UpdatePermission {
+export function readUpdatePermission(node: JsonNode): UpdatePermission {
   node.object()
   const permission: UpdatePermission = { columns: node.required('columns', readColumns) }
   assign(permission, 'filter', node.optional('filter', readBoolExp))
@@ -238,7 +238,7 @@ function readUpdatePermission(node: JsonNode): UpdatePermission {
   return permission
 }
 
-function readDeletePermission(node: JsonNode): DeletePermission {
+export function readDeletePermission(node: JsonNode): DeletePermission {
   node.object()
   const permission: DeletePermission = {}
   assign(permission, 'filter', node.optional('filter', readBoolExp))

@@ -1,0 +1,125 @@
+import type { BackendContext } from '../server/backend-context.ts'
+import { AdminApiError } from './admin-api-error.ts'
+import { clearedMetadata } from './default-metadata.ts'
+import { exportMetadata } from './export-metadata.ts'
+import { findInconsistencies, type InconsistentObject } from './find-inconsistencies.ts'
+import type { JsonNode } from './json-node.ts'
+import { readStoredMetadata } from './metadata-storage.ts'
+import { readMetadata } from './parse-metadata.ts'
+import { tableCommands } from './table-commands.ts'
+import type { Metadata } from './types.ts'
+
+/**
+ * The `/v1/metadata` commands (https://hasura.io/docs/2.0/api-reference/metadata-api/manage-metadata/).
+ * A command works on a metadata value and may return a changed one; the route persists the final
+ * value once, so that a `bulk` is all or nothing, as in Hasura (`runMetadataQueryM` under `MetadataT`).
+ */
+export interface MetadataState {
+  metadata: Metadata
+  resourceVersion: number
+}
+
+export interface CommandOutcome {
+  response: unknown
+  next?: Metadata
+}
+
+export type MetadataCommand = (state: MetadataState, context: Pick<BackendContext, 'db'>) => Promise<CommandOutcome>
+
+const SUCCESS = { message: 'success' }
+
+function formatInconsistencies(objects: InconsistentObject[]) {
+  return { is_consistent: objects.length === 0, inconsistent_objects: objects }
+}
+
+/** Parses one request object (`{type, args, version?}`) into the command it asks for. */
+export function readMetadataCommand(node: JsonNode): MetadataCommand {
+  node.object()
+  const type = node.required('type', (n) => n.string())
+  const version = node.optional('version', (n) => n.value) ?? 1
+  if (version !== 1 && version !== 2) return node.key('version').fail('expected 1 or 2')
+  const args = node.key('args')
+  const command = commandFor(type, version, args, node)
+  return async (state, context) => {
+    try {
+      return await command(state, context)
+    } catch (error) {
+      throw error instanceof AdminApiError ? error.under('args') : error
+    }
+  }
+}
+
+function commandFor(type: string, version: 1 | 2, args: JsonNode, node: JsonNode): MetadataCommand {
+  switch (type) {
+    case 'replace_metadata':
+      return replaceMetadata(args, version)
+    case 'export_metadata':
+      return async (state) => ({
+        response: version === 2 ? { resource_version: state.resourceVersion, metadata: exportMetadata(state.metadata) } : exportMetadata(state.metadata),
+      })
+    case 'clear_metadata':
+      return async (state) => ({ response: SUCCESS, next: clearedMetadata(state.metadata) })
+    case 'reload_metadata':
+      return async (_state, context) => {
+        const stored = await readStoredMetadata(context.db)
+        const metadata = stored?.metadata ?? clearedMetadata()
+        const objects = await findInconsistencies(context.db, metadata)
+        const response = { ...SUCCESS, is_consistent: objects.length === 0, ...(objects.length > 0 ? { inconsistent_objects: objects } : {}) }
+        return { response, next: metadata }
+      }
+    case 'get_inconsistent_metadata':
+      return async (state, context) => ({ response: formatInconsistencies(await findInconsistencies(context.db, state.metadata)) })
+    case 'bulk':
+      return bulk(args.list(readMetadataCommand, 'expected a list of metadata requests'))
+    default: {
+      const table = tableCommands(type, args)
+      if (table) return table
+      return node.key('type').fail(unknownCommandMessage(type))
+    }
+  }
+}
+
+/** Hasura's own wording: backend-specific commands are `<backend>_<command>`. */
+function unknownCommandMessage(type: string): string {
+  const [prefix, ...rest] = type.split('_')
+  const backend = { pg: 'postgres', postgres: 'postgres', citus: 'citus', cockroach: 'cockroach', mssql: 'mssql', bigquery: 'bigquery', mysql: 'mysql' }[prefix!]
+  if (!backend) return `unknown metadata command "${type}"; "${prefix}" was not recognized as a valid backend name`
+  return `unknown metadata command "${rest.join('_')}" for backend ${backend}`
+}
+
+function replaceMetadata(args: JsonNode, version: 1 | 2): MetadataCommand {
+  args.object()
+  // With a `metadata` key (or request version 2) the answer reports inconsistencies; the bare form answers "success".
+  const wrapped = version === 2 || args.object().metadata !== undefined
+  const metadata = readMetadata(wrapped ? args.key('metadata') : args)
+  const allowInconsistent = wrapped ? (args.optional('allow_inconsistent_metadata', (n) => n.boolean()) ?? false) : false
+  return async (_state, context) => {
+    const objects = await findInconsistencies(context.db, metadata)
+    if (objects.length > 0 && !allowInconsistent) {
+      throw new AdminApiError(400, 'unexpected', 'cannot continue due to inconsistent metadata', '$', objects)
+    }
+    return { response: wrapped ? formatInconsistencies(objects) : SUCCESS, next: metadata }
+  }
+}
+
+/** Runs each request on the metadata the previous one left; the first error stops the bulk. */
+function bulk(commands: MetadataCommand[]): MetadataCommand {
+  return async (state, context) => {
+    const responses: unknown[] = []
+    let current = state
+    let changed: Metadata | undefined
+    for (const [i, command] of commands.entries()) {
+      try {
+        const outcome = await command(current, context)
+        responses.push(outcome.response)
+        if (outcome.next) {
+          changed = outcome.next
+          current = { ...current, metadata: outcome.next }
+        }
+      } catch (error) {
+        throw error instanceof AdminApiError ? error.under(i) : error
+      }
+    }
+    return changed ? { response: responses, next: changed } : { response: responses }
+  }
+}

@@ -1,0 +1,42 @@
+import { Hono, type Context } from 'hono'
+import type { BackendContext } from '../server/backend-context.ts'
+import { AdminApiError, parseFailed, respondWithAdminError } from './admin-api-error.ts'
+import { readMetadataCommand } from './metadata-commands.ts'
+import { MetadataParseError } from './metadata-parse-error.ts'
+import { readAdminRequest } from './read-admin-request.ts'
+import { saveMetadata, withMetadataLock } from './save-metadata.ts'
+
+/**
+ * `POST /v1/metadata` (https://hasura.io/docs/2.0/api-reference/metadata-api/index/). A request
+ * that changes the metadata saves it once at the end, checked against `resource_version` when the
+ * request carries one (else against the version it started from): a mismatch is 409 `conflict`.
+ */
+export function metadataRoutes(context: BackendContext): Hono {
+  const app = new Hono()
+  app.post('/v1/metadata', (c) => answer(c, async () => {
+    const body = await readAdminRequest(c)
+    const command = readMetadataCommand(body)
+    const resourceVersion = body.optional('resource_version', (n) => n.nonNegativeInteger())
+    return withMetadataLock(context, async () => {
+      const state = { metadata: context.metadata.current, resourceVersion: context.metadata.resourceVersion }
+      const outcome = await command(state, context)
+      if (outcome.next) {
+        await saveMetadata(context, outcome.next, resourceVersion ?? state.resourceVersion)
+        context.metadata.catalogChanged()
+      }
+      return outcome.response
+    })
+  }))
+  return app
+}
+
+/** Answers with the result, or with Hasura's error body for parse and API errors. */
+export async function answer(c: Context, work: () => Promise<unknown>): Promise<Response> {
+  try {
+    return c.json(await work())
+  } catch (error) {
+    if (error instanceof AdminApiError) return respondWithAdminError(c, error)
+    if (error instanceof MetadataParseError) return respondWithAdminError(c, parseFailed(error))
+    throw error
+  }
+}
