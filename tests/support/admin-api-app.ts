@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Hono } from 'hono'
 import { expect } from 'vitest'
 import type { BackendConfig } from '../../backend/config/load-config.ts'
@@ -5,22 +8,27 @@ import type { Database } from '../../backend/db/database.ts'
 import { applySystemSchemas } from '../../backend/db/system/apply-system-schemas.ts'
 import { createLogger } from '../../backend/lib/logger.ts'
 import { mountAdminApi } from '../../backend/metadata/admin-api.ts'
+import { loadMetadataAtStart } from '../../backend/metadata/load-metadata-at-start.ts'
 import { MetadataStore } from '../../backend/metadata/metadata-store.ts'
 import type { BackendContext } from '../../backend/server/backend-context.ts'
 import { openTestDatabase } from './test-database.ts'
 
 export const ADMIN_SECRET = 'test-admin-secret'
 
-/** The admin APIs alone, on a fresh database with the system schemas, for in-process requests. */
+/**
+ * The admin APIs alone, for in-process requests, on a fresh database with the system schemas and
+ * the start-up metadata of a project without `nhost/metadata` (empty, resource_version 1).
+ */
 export async function openAdminApiApp(): Promise<{ app: Hono; context: BackendContext; dispose: () => Promise<void> }> {
   const db = await openTestDatabase()
   await applySystemSchemas(db)
   const context: BackendContext = {
-    config: { adminSecret: ADMIN_SECRET } as BackendConfig,
+    config: { adminSecret: ADMIN_SECRET, projectDir: mkdtempSync(join(tmpdir(), 'pulseboard-project-')) } as BackendConfig,
     db: db as Database,
     log: createLogger('silent'),
     metadata: new MetadataStore(),
   }
+  await loadMetadataAtStart(context)
   const app = new Hono()
   mountAdminApi(app, context)
   return { app, context, dispose: () => db.dispose() }
