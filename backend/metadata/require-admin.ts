@@ -15,10 +15,9 @@ const digest = (text: string) => createHash('sha512').update(text).digest()
  * Secrets are compared as SHA-512 digests in constant time, as Hasura compares them.
  */
 export function requireAdmin(adminSecret: string): MiddlewareHandler {
-  const expected = digest(adminSecret)
   return async function requireAdminMiddleware(c, next) {
     const sent = c.req.header('x-hasura-admin-secret') ?? c.req.header('x-hasura-access-key')
-    if (sent !== undefined && !timingSafeEqual(digest(sent), expected)) {
+    if (sent !== undefined && !timingSafeEqual(digest(sent), digest(adminSecret))) {
       return respondWithAdminError(c, new AdminApiError(401, 'access-denied', 'invalid x-hasura-admin-secret/x-hasura-access-key'))
     }
     const role = c.req.header('x-hasura-role')

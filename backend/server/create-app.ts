@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { authRoutes } from '../auth/auth-routes.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { mountAdminApi } from '../metadata/admin-api.ts'
 import type { BackendContext } from './backend-context.ts'
 
 /** Hasura's `/v1/version` answer; clients such as the Hasura CLI read `version`. */
@@ -16,6 +17,7 @@ export function createApp(context: BackendContext): Hono {
   app.get('/healthz', (c) => c.text('OK'))
   app.get('/v1/version', (c) => c.json({ version: ENGINE_VERSION }))
   app.route('/v1/auth', authRoutes(context))
+  mountAdminApi(app, context)
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
