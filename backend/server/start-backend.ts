@@ -7,6 +7,7 @@ import { createLogger, type Logger } from '../lib/logger.ts'
 import { MetadataStore } from '../metadata/metadata-store.ts'
 import type { BackendContext } from './backend-context.ts'
 import { createApp } from './create-app.ts'
+import { prepareDatabase } from './prepare-database.ts'
 import { serveWebApp } from './serve-web-app.ts'
 
 export interface StartOptions extends LoadConfigOptions {
@@ -29,6 +30,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
   const db = await openDatabase(config.database)
   const context: BackendContext = { config, db, log, metadata: new MetadataStore() }
   try {
+    await prepareDatabase(context)
     const app = createApp(context)
     if (options.webAppDir) serveWebApp(app, options.webAppDir)
     const server = createServer(getRequestListener(app.fetch))
