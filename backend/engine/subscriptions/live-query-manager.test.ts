@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase } from '../../../tests/support/test-database.ts'
+import { createLogger } from '../../lib/logger.ts'
+import { sql } from '../../lib/sql.ts'
+import { LiveQueryManager } from './live-query-manager.ts'
+import { tableKey, type LiveQueryPlan } from './live-query-plan.ts'
+
+/**
+ * The live-query machinery against a real database. The statements are written here the way the
+ * engine compiles a root field (values as parameters, Postgres building the JSON), one with a
+ * cast parameter and one whose type Postgres must infer.
+ */
+let db: Awaited<ReturnType<typeof openTestDatabase>>
+let manager: LiveQueryManager
+const refetches: { statements: number; cohorts: number; pushed: number }[] = []
+
+function plan(owner: string, min: unknown): LiveQueryPlan {
+  return {
+    role: 'user',
+    statement: sql`SELECT json_build_object('data', json_build_object('items', (
+      SELECT coalesce(json_agg(json_build_object('id', i.id, 'v', i.v) ORDER BY i.id), '[]'::json)
+      FROM items i WHERE i.owner = ${owner}::text AND i.v >= ${min})))`,
+    tables: new Set([tableKey('public', 'items')]),
+  }
+}
+
+function collect() {
+  const results: unknown[] = []
+  return { results, sink: { next: (text: string) => results.push(JSON.parse(text)) } }
+}
+
+const items = (...rows: [number, number][]) => ({ data: { items: rows.map(([id, v]) => ({ id, v })) } })
+
+beforeAll(async () => {
+  db = await openTestDatabase()
+  await db.script(`
+    CREATE TABLE items (id serial PRIMARY KEY, owner text NOT NULL, v int NOT NULL);
+    INSERT INTO items (owner, v) VALUES ('alice', 1), ('bob', 2), ('alice', 7);`)
+  manager = new LiveQueryManager({
+    db,
+    log: createLogger('silent'),
+    refetchIntervalMs: 60_000,
+    batchSize: 2,
+    errorResponse: (error) => JSON.stringify({ errors: [{ message: (error as Error).message }] }),
+    onRefetch: (stats) => refetches.push(stats),
+  })
+  await manager.trackTables([{ schema: 'public', name: 'items' }])
+  await manager.start()
+})
+
+afterAll(async () => {
+  await manager?.close()
+  await db?.dispose()
+})
+
+describe('live queries', () => {
+  it('sends each subscriber its own result, then only results that changed', async () => {
+    const alice = collect()
+    const aliceAgain = collect()
+    const bob = collect()
+    const aliceFromFive = collect()
+    const stops = [
+      manager.subscribe(plan('alice', 0), alice.sink),
+      manager.subscribe(plan('bob', 0), bob.sink),
+      manager.subscribe(plan('alice', 5), aliceFromFive.sink),
+    ]
+    await expect.poll(() => alice.results).toEqual([items([1, 1], [3, 7])])
+    await expect.poll(() => bob.results).toEqual([items([2, 2])])
+    await expect.poll(() => aliceFromFive.results).toEqual([items([3, 7])])
+    // Same role, statement and values: the same cohort, answered from its last result at once.
+    stops.push(manager.subscribe(plan('alice', 0), aliceAgain.sink))
+    expect(aliceAgain.results).toEqual([items([1, 1], [3, 7])])
+    expect(manager.pollerCount).toBe(1)
+
+    refetches.length = 0
+    await db.query(sql`INSERT INTO items (owner, v) VALUES ('alice', 3)`)
+    await expect.poll(() => alice.results.length).toBe(2)
+    expect(alice.results[1]).toEqual(items([1, 1], [3, 7], [4, 3]))
+    expect(aliceAgain.results[1]).toEqual(items([1, 1], [3, 7], [4, 3]))
+    // Three cohorts in batches of two: two statements, whatever the number of subscribers.
+    await expect.poll(() => refetches).toEqual([{ statements: 2, cohorts: 3, pushed: 2, ms: expect.any(Number) }])
+    expect(bob.results).toHaveLength(1)
+    expect(aliceFromFive.results).toHaveLength(1)
+
+    // A change that alters nobody's result pushes nothing.
+    refetches.length = 0
+    await db.query(sql`UPDATE items SET v = v WHERE owner = 'bob'`)
+    await expect.poll(() => refetches.length).toBe(1)
+    expect(refetches[0]!.pushed).toBe(0)
+    expect(bob.results).toHaveLength(1)
+
+    for (const stop of stops) stop()
+    expect(manager.subscriberCount).toBe(0)
+    expect(manager.pollerCount).toBe(0)
+    await db.query(sql`INSERT INTO items (owner, v) VALUES ('alice', 9)`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(alice.results).toHaveLength(2)
+  })
+
+  it('keeps a failing cohort from failing the others in its batch', async () => {
+    const good = collect()
+    const bad = collect()
+    const stops = [manager.subscribe(plan('bob', 0), good.sink), manager.subscribe(plan('bob', 'not a number'), bad.sink)]
+    await expect.poll(() => good.results).toEqual([items([2, 2])])
+    await expect.poll(() => bad.results).toEqual([{ errors: [{ message: expect.stringContaining('invalid input syntax for type integer') }] }])
+    for (const stop of stops) stop()
+  })
+})

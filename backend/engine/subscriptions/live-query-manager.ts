@@ -1,0 +1,124 @@
+import type { Database } from '../../db/database.ts'
+import type { Logger } from '../../lib/logger.ts'
+import { compile } from '../../lib/sql.ts'
+import { listenForChanges } from './change-feed.ts'
+import { installChangeTriggers } from './change-triggers.ts'
+import type { ErrorResponse, LiveQueryPlan, LiveQuerySink } from './live-query-plan.ts'
+import { LiveQueryPoller, type PollerOptions } from './live-query-poller.ts'
+
+export interface LiveQueryManagerOptions {
+  db: Database
+  log: Logger
+  /** `HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL`: how often polled live queries run. */
+  refetchIntervalMs: number
+  /** Hasura's `HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE` default: 100 cohorts per statement. */
+  batchSize?: number
+  /** Live queries the whole process serves at most; each holds its last result in memory. */
+  maxSubscribers?: number
+  errorResponse: ErrorResponse
+  onRefetch?: PollerOptions['onRefetch']
+}
+
+export class TooManySubscriptionsError extends Error {
+  override name = 'TooManySubscriptionsError'
+}
+
+/**
+ * Every live query of the process. A poller refetches when Postgres notifies a change to a table
+ * it reads (statement-level triggers, LISTEN/NOTIFY); pollers that read something no trigger
+ * covers (views, functions, tables not tracked), and all of them while notifications are not
+ * available, are refetched every `refetchIntervalMs` instead, as Hasura refetches every live query.
+ */
+export class LiveQueryManager {
+  readonly #pollers = new Map<string, LiveQueryPoller>()
+  #covered: ReadonlySet<string> = new Set()
+  #unlisten: (() => Promise<void>) | undefined
+  #timer: NodeJS.Timeout | undefined
+  #subscribers = 0
+  readonly #pollerOptions: PollerOptions
+  readonly #maxSubscribers: number
+
+  constructor(private readonly options: LiveQueryManagerOptions) {
+    this.#pollerOptions = {
+      db: options.db,
+      batchSize: options.batchSize ?? 100,
+      errorResponse: options.errorResponse,
+      onRefetch: options.onRefetch,
+    }
+    this.#maxSubscribers = options.maxSubscribers ?? 100_000
+  }
+
+  get subscriberCount(): number {
+    return this.#subscribers
+  }
+
+  get pollerCount(): number {
+    return this.#pollers.size
+  }
+
+  /** Starts listening for changes and the polling timer. */
+  async start(): Promise<void> {
+    try {
+      this.#unlisten = await listenForChanges(this.options.db, this.options.log, (tables) => this.#onChange(tables))
+    } catch (error) {
+      this.options.log.warn('change notifications unavailable; every live query is polled', { error: String(error) })
+    }
+    this.#timer = setInterval(() => this.#poll(), this.options.refetchIntervalMs)
+    this.#timer.unref()
+  }
+
+  /**
+   * Installs or refreshes the change triggers of the tracked tables (after every metadata or
+   * catalog change). Until it succeeds, pollers of uncovered tables are polled.
+   */
+  async trackTables(tables: readonly { schema: string; name: string }[]): Promise<void> {
+    this.#covered = await installChangeTriggers(this.options.db, tables)
+  }
+
+  subscribe(plan: LiveQueryPlan, sink: LiveQuerySink): () => void {
+    if (this.#subscribers >= this.#maxSubscribers) {
+      throw new TooManySubscriptionsError(`the server already serves ${this.#maxSubscribers} live queries`)
+    }
+    const key = `${plan.role}\u0000${compile(plan.statement).text}`
+    let poller = this.#pollers.get(key)
+    if (!poller) {
+      poller = new LiveQueryPoller(plan.statement, plan.tables, this.#pollerOptions)
+      this.#pollers.set(key, poller)
+    }
+    this.#subscribers++
+    const leave = poller.add(plan.statement, sink)
+    const joined = poller
+    let left = false
+    return () => {
+      if (left) return
+      left = true
+      this.#subscribers--
+      leave()
+      if (joined.isEmpty && this.#pollers.get(key) === joined) {
+        joined.close()
+        this.#pollers.delete(key)
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#timer)
+    for (const poller of this.#pollers.values()) poller.close()
+    this.#pollers.clear()
+    await this.#unlisten?.()
+  }
+
+  #onChange(tables: ReadonlySet<string>): void {
+    for (const poller of this.#pollers.values()) {
+      if (poller.tables === null || [...poller.tables].some((table) => tables.has(table))) poller.refetch()
+    }
+  }
+
+  #poll(): void {
+    const notified = this.#unlisten !== undefined
+    for (const poller of this.#pollers.values()) {
+      const covered = notified && poller.tables !== null && [...poller.tables].every((table) => this.#covered.has(table))
+      if (!covered) poller.refetch()
+    }
+  }
+}
