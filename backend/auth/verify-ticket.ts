@@ -23,7 +23,8 @@ export function verifyTicketRoutes(app: Hono, auth: AuthContext): void {
     const redirectTo = c.req.query('redirectTo')
     if (ticket === undefined) throw new SchemaValidationError('request-validation-error', 'parameter "ticket" in query has an error: value is required but missing')
     if (redirectTo === undefined) throw new SchemaValidationError('request-validation-error', 'parameter "redirectTo" in query has an error: value is required but missing')
-    if (!URL.canParse(redirectTo)) throw new AuthError('invalid-request')
+    // Go's url.Parse, which Nhost uses here, accepts relative references too.
+    if (!URL.canParse(redirectTo, auth.settings.clientUrl)) throw new AuthError('invalid-request')
     if (!auth.isRedirectAllowed(redirectTo)) return redirectWithError(c, auth, auth.settings.clientUrl, new AuthError('redirectTo-not-allowed'))
 
     const type = TICKET_TYPES.find((t) => ticket.startsWith(`${t}:`))
