@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server'
 import { loadConfig, type BackendConfig, type LoadConfigOptions } from '../config/load-config.ts'
 import { openDatabase } from '../db/open-database.ts'
 import { createLogger, type Logger } from '../lib/logger.ts'
+import { loadMetadataAtStart } from '../metadata/load-metadata-at-start.ts'
 import { MetadataStore } from '../metadata/metadata-store.ts'
 import type { BackendContext } from './backend-context.ts'
 import { createApp } from './create-app.ts'
@@ -31,6 +32,8 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
   const context: BackendContext = { config, db, log, metadata: new MetadataStore() }
   try {
     await prepareDatabase(context)
+    // After migrations, so that the metadata's tables exist when it is checked for consistency.
+    await loadMetadataAtStart(context)
     const app = createApp(context)
     if (options.webAppDir) serveWebApp(app, options.webAppDir)
     const server = createServer(getRequestListener(app.fetch))
