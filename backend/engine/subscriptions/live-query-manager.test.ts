@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../../tests/support/test-database.ts'
 import { createLogger } from '../../lib/logger.ts'
-import { sql } from '../../lib/sql.ts'
+import { compile, sql } from '../../lib/sql.ts'
 import { LiveQueryManager } from './live-query-manager.ts'
 import { tableKey, type LiveQueryPlan } from './live-query-plan.ts'
 
@@ -17,9 +17,9 @@ const refetches: { statements: number; cohorts: number; pushed: number }[] = []
 function plan(owner: string, min: unknown): LiveQueryPlan {
   return {
     role: 'user',
-    statement: sql`SELECT json_build_object('data', json_build_object('items', (
+    statement: compile(sql`SELECT json_build_object('data', json_build_object('items', (
       SELECT coalesce(json_agg(json_build_object('id', i.id, 'v', i.v) ORDER BY i.id), '[]'::json)
-      FROM items i WHERE i.owner = ${owner}::text AND i.v >= ${min})))`,
+      FROM items i WHERE i.owner = ${owner}::text AND i.v >= ${min})))`),
     tables: new Set([tableKey('public', 'items')]),
   }
 }

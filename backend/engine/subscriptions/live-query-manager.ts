@@ -1,6 +1,5 @@
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../lib/logger.ts'
-import { compile } from '../../lib/sql.ts'
 import { listenForChanges } from './change-feed.ts'
 import { installChangeTriggers } from './change-triggers.ts'
 import type { ErrorResponse, LiveQueryPlan, LiveQuerySink } from './live-query-plan.ts'
@@ -79,10 +78,10 @@ export class LiveQueryManager {
     if (this.#subscribers >= this.#maxSubscribers) {
       throw new TooManySubscriptionsError(`the server already serves ${this.#maxSubscribers} live queries`)
     }
-    const key = `${plan.role}\u0000${compile(plan.statement).text}`
+    const key = `${plan.role}\u0000${plan.statement.text}`
     let poller = this.#pollers.get(key)
     if (!poller) {
-      poller = new LiveQueryPoller(plan.statement, plan.tables, this.#pollerOptions)
+      poller = new LiveQueryPoller(plan.statement.text, plan.tables, this.#pollerOptions)
       this.#pollers.set(key, poller)
     }
     this.#subscribers++

@@ -1,4 +1,4 @@
-import type { SqlFragment } from '../../lib/sql.ts'
+import type { CompiledSql } from '../../lib/sql.ts'
 
 /**
  * What the engine hands the live-query machinery for one subscriber: the statement that answers
@@ -8,8 +8,12 @@ import type { SqlFragment } from '../../lib/sql.ts'
 export interface LiveQueryPlan {
   /** Subscribers are multiplexed only within one role (ARCHITECTURE.md, live queries). */
   role: string
-  /** One row of one column: the GraphQL response (`{"data":…}`) as JSON. */
-  statement: SqlFragment
+  /**
+   * One row of one column: the GraphQL response (`{"data":…}`) as JSON. Subscribers whose
+   * statements have the same text are multiplexed; their values must be what node-postgres would
+   * send (texts, numbers, booleans, null).
+   */
+  statement: CompiledSql
   /**
    * The tables the statement reads, as `tableKey`s: a change notification for one of them
    * refetches it. Null when the engine cannot tell (a function body, a view): polled instead.

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts'
-import { compile, ident, sql, type SqlFragment } from '../../lib/sql.ts'
+import type { CompiledSql } from '../../lib/sql.ts'
 import type { ErrorResponse, LiveQuerySink } from './live-query-plan.ts'
-import { buildMultiplexedStatement, cohortParameters } from './multiplexed-statement.ts'
+import { buildMultiplexedStatement, buildSingleStatement } from './multiplexed-statement.ts'
 import { toParameterText } from './parameter-text.ts'
 import { parameterTypes } from './parameter-types.ts'
 
@@ -40,7 +40,7 @@ export class LiveQueryPoller {
   #closed = false
 
   constructor(
-    private readonly template: SqlFragment,
+    private readonly template: string,
     readonly tables: ReadonlySet<string> | null,
     private readonly options: PollerOptions,
   ) {}
@@ -55,10 +55,9 @@ export class LiveQueryPoller {
    * Adds a subscriber. A cohort that already has a result gives it at once; a new cohort is
    * fetched in the next run, batched with any other newcomers.
    */
-  add(statement: SqlFragment, sink: LiveQuerySink): () => void {
-    const { values } = compile(statement)
-    const texts = values.map(toParameterText)
-    const key = cohortParameters(texts)
+  add(statement: CompiledSql, sink: LiveQuerySink): () => void {
+    const values = statement.values
+    const key = JSON.stringify(values.map(toParameterText))
     let cohort = this.#cohorts.get(key)
     if (!cohort) {
       cohort = { key, values, params: key, sinks: new Set(), last: undefined }
@@ -144,21 +143,15 @@ export class LiveQueryPoller {
 
   async #fetchAlone(cohort: Cohort): Promise<string> {
     try {
-      const { rows } = await this.options.db.query<{ response: string | null }>(this.#aloneText(), cohort.values)
+      const { rows } = await this.options.db.query<{ response: string | null }>(buildSingleStatement(this.template), cohort.values)
       return rows[0]?.response ?? 'null'
     } catch (error) {
       return this.options.errorResponse(error)
     }
   }
 
-  /** The statement with its result as text, as the multiplexed one returns it, for equal comparisons. */
-  #aloneText(): string {
-    const result = ident('_result')
-    return compile(sql`SELECT ${result}.${ident('response')}::text AS ${ident('response')} FROM (${this.template}) AS ${result}(${ident('response')})`).text
-  }
-
   #multiplexedText(): Promise<string> {
-    this.#multiplexed ??= parameterTypes(this.options.db, compile(this.template).text).then(
+    this.#multiplexed ??= parameterTypes(this.options.db, this.template).then(
       (types) => buildMultiplexedStatement(this.template, types),
       (error: unknown) => {
         this.#multiplexed = undefined
