@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
 import { authRoutes } from '../auth/auth-routes.ts'
+import { createGraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import { graphqlRoutes } from '../engine/graphql-routes.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { mountAdminApi } from '../metadata/admin-api.ts'
 import type { BackendContext } from './backend-context.ts'
@@ -18,6 +20,7 @@ export function createApp(context: BackendContext): Hono {
   app.get('/v1/version', (c) => c.json({ version: ENGINE_VERSION }))
   app.route('/v1/auth', authRoutes(context))
   mountAdminApi(app, context)
+  app.route('/', graphqlRoutes(context, createGraphqlEngine(context)))
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

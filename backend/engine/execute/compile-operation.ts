@@ -1,0 +1,48 @@
+import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql'
+import { compile } from '../../lib/sql.ts'
+import type { OperationPlan } from '../plan/ir.ts'
+import { compileRootField } from '../sql/compile-select.ts'
+
+/** How one root field is answered: a SQL statement, fixed JSON, or graphql-js introspection. */
+export type CompiledRootField =
+  | { key: string; kind: 'sql'; text: string; values: unknown[] }
+  | { key: string; kind: 'json'; json: string }
+  | { key: string; kind: 'introspection'; document: DocumentNode }
+
+export interface CompiledOperation {
+  operationType: OperationPlan['operationType']
+  rootFields: CompiledRootField[]
+  generation: number
+}
+
+export function compileOperation(
+  plan: OperationPlan,
+  operation: OperationDefinitionNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  generation: number,
+): CompiledOperation {
+  const rootFields = plan.rootFields.map((field): CompiledRootField => {
+    switch (field.kind) {
+      case 'typename':
+        return { key: field.key, kind: 'json', json: JSON.stringify(field.name) }
+      case 'placeholder':
+        return { key: field.key, kind: 'json', json: '"There are no queries available to the current role. Either there are no sources or remote schemas configured, or the current role doesn\'t have the required permissions."' }
+      case 'introspection':
+        return { key: field.key, kind: 'introspection', document: introspectionDocument(operation, fragments, field.nodes) }
+      default: {
+        const statement = compileRootField(field)
+        if (!statement) throw new Error(`root field ${field.key} compiled to nothing`)
+        return { key: field.key, kind: 'sql', ...compile(statement) }
+      }
+    }
+  })
+  return { operationType: plan.operationType, rootFields, generation }
+}
+
+/** The operation cut down to one introspection field, for graphql-js to execute. */
+function introspectionDocument(operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>, nodes: FieldNode[]): DocumentNode {
+  return {
+    kind: Kind.DOCUMENT,
+    definitions: [{ ...operation, selectionSet: { kind: Kind.SELECTION_SET, selections: nodes } }, ...fragments.values()],
+  }
+}

@@ -1,0 +1,148 @@
+import {
+  execute as executeIntrospection, getVariableValues, GraphQLError, Kind, parse,
+  type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode,
+} from 'graphql'
+import { LruCache } from '../../lib/lru-cache.ts'
+import type { BackendContext } from '../../server/backend-context.ts'
+import type { Session } from '../../session/session.ts'
+import { EngineError } from '../engine-error.ts'
+import { planOperation } from '../plan/plan-operation.ts'
+import { bindValues } from '../sql/bound-param.ts'
+import { validateDocument, validateIntrospection } from '../validate/validate-document.ts'
+import { compileOperation, type CompiledOperation } from './compile-operation.ts'
+import { engineErrorFromDatabase } from './database-error.ts'
+import { documentHash, OperationCache } from './operation-cache.ts'
+import { SchemaCache } from './schema-cache.ts'
+
+/** A GraphQL request body as clients send it (`query`, `variables`, `operationName`). */
+export interface GraphqlRequest {
+  query: string
+  variables?: Record<string, unknown> | null
+  operationName?: string | null
+}
+
+/**
+ * The engine as the HTTP route, the WebSocket transport and later the mutation and subscription
+ * code use it: `execute` answers one request with Hasura's response JSON text.
+ */
+export interface GraphqlEngine {
+  execute(request: GraphqlRequest, session: Session): Promise<string>
+  schemaFor(role: string): Promise<GraphQLSchema>
+}
+
+/** Parsed and validated documents per (role, document): parsing is the costly part of a hit. */
+const MAX_DOCUMENTS = 1000
+
+interface PreparedDocument {
+  document: DocumentNode
+  generation: number
+}
+
+export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
+  const schemas = new SchemaCache(context.db, context.metadata)
+  const documents = new LruCache<string, PreparedDocument>(MAX_DOCUMENTS)
+  const operations = new OperationCache()
+  context.metadata.subscribe(() => {
+    documents.clear()
+    operations.clear()
+  })
+
+  async function prepare(request: GraphqlRequest, session: Session): Promise<{ compiled: CompiledOperation; schema: GraphQLSchema; variables: Record<string, unknown> }> {
+    const { schema, role, generation } = await schemas.forRole(session.role)
+    const hash = documentHash(request.query)
+    const documentKey = `${session.role}\0${hash}`
+    let prepared = documents.get(documentKey)
+    if (!prepared || prepared.generation !== generation) {
+      let document: DocumentNode
+      try {
+        document = parse(request.query)
+      } catch (error) {
+        throw new EngineError('validation-failed', error instanceof GraphQLError ? error.message : 'not a valid graphql query', '$.query')
+      }
+      validateDocument(schema, document, context.config.graphql.maxDepth)
+      prepared = { document, generation }
+      documents.set(documentKey, prepared)
+    }
+    const { operation, fragments } = selectOperation(prepared.document, request.operationName ?? null)
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {})
+    if (coerced.errors) throw new EngineError('validation-failed', coerced.errors[0]?.message ?? 'invalid variables', '$.variableValues')
+    const variables = coerced.coerced
+    const operationKey = `${documentKey}\0${request.operationName ?? ''}`
+    const cached = operations.get(operationKey, variables)
+    if (cached && cached.generation === generation) return { compiled: cached, schema, variables }
+    const planned = planOperation({
+      schema, role, operation, fragments, variables, stringifyNumericTypes: context.config.stringifyNumericTypes,
+    })
+    const compiled = compileOperation(planned.plan, operation, fragments, generation)
+    for (const field of compiled.rootFields) if (field.kind === 'introspection') validateIntrospection(schema, field.document)
+    operations.set(operationKey, planned.readVariables, variables, compiled)
+    return { compiled, schema, variables }
+  }
+
+  async function run(compiled: CompiledOperation, schema: GraphQLSchema, variables: Record<string, unknown>, session: Session): Promise<string> {
+    const bind = { sessionVariables: session.variables, variables }
+    // Bind every statement before the first runs: a missing session variable costs no query.
+    const bound = compiled.rootFields.map((field) => (field.kind === 'sql' ? bindValues(field.values, bind) : null))
+    const parts: string[] = []
+    for (const [i, field] of compiled.rootFields.entries()) {
+      let json: string
+      if (field.kind === 'json') json = field.json
+      else if (field.kind === 'introspection') json = await introspect(schema, field.document, variables, field.key)
+      else {
+        const { rows } = await context.db.query<{ root: string | null }>(field.text, bound[i] ?? [])
+        json = rows[0]?.root ?? 'null'
+      }
+      parts.push(`${JSON.stringify(field.key)}:${json}`)
+    }
+    return `{"data":{${parts.join(',')}}}`
+  }
+
+  return {
+    async execute(request, session) {
+      try {
+        const { compiled, schema, variables } = await prepare(request, session)
+        return await run(compiled, schema, variables, session)
+      } catch (error) {
+        const engineError = engineErrorFromDatabase(error)
+        if (engineError.code === 'unexpected' && !(error instanceof EngineError)) {
+          context.log.error('graphql execution failed', { error: String(error), stack: (error as Error).stack })
+        }
+        return errorResponse(engineError, session.isAdmin)
+      }
+    },
+    async schemaFor(role) {
+      return (await schemas.forRole(role)).schema
+    },
+  }
+}
+
+function selectOperation(document: DocumentNode, operationName: string | null): { operation: OperationDefinitionNode; fragments: Map<string, FragmentDefinitionNode> } {
+  const operations: OperationDefinitionNode[] = []
+  const fragments = new Map<string, FragmentDefinitionNode>()
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION) operations.push(definition)
+    else if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition)
+  }
+  const operation = operationName === null
+    ? (operations.length === 1 ? operations[0] : undefined)
+    : operations.find((o) => o.name?.value === operationName)
+  if (!operation) {
+    throw new EngineError('validation-failed', operationName === null
+      ? 'exactly one operation has to be present in the document when operationName is not specified'
+      : `no such operation found in the document: ${JSON.stringify(operationName)}`)
+  }
+  return { operation, fragments }
+}
+
+async function introspect(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>, key: string): Promise<string> {
+  const result = await executeIntrospection({ schema, document, variableValues: variables })
+  if (result.errors?.[0]) throw new EngineError('unexpected', result.errors[0].message)
+  return JSON.stringify(result.data?.[key] ?? null)
+}
+
+/** Hasura's GraphQL error response; `internal` (the SQL error) only for admins. */
+export function errorResponse(error: EngineError, isAdmin: boolean): string {
+  const extensions: Record<string, unknown> = { path: error.path, code: error.code }
+  if (isAdmin && error.internal !== undefined) extensions.internal = error.internal
+  return JSON.stringify({ errors: [{ extensions, message: error.message }] })
+}

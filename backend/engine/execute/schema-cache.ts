@@ -1,0 +1,66 @@
+import type { GraphQLSchema } from 'graphql'
+import type { Database } from '../../db/database.ts'
+import { LruCache } from '../../lib/lru-cache.ts'
+import type { MetadataStore } from '../../metadata/metadata-store.ts'
+import { introspectCatalog } from '../catalog/introspect-catalog.ts'
+import { RoleSchemaBuilder } from '../schema/build-role-schema.ts'
+import { buildRoleModel, type RoleModel } from '../schema/role-access.ts'
+import { buildSourceModel, type SourceModel } from '../schema/source-model.ts'
+
+export interface RoleSchema {
+  role: RoleModel
+  schema: GraphQLSchema
+  /** Bumped on every rebuild: plans made against an older generation are never reused. */
+  generation: number
+}
+
+/** Roles are few; the bound only guards against a flood of made-up `x-hasura-role` values. */
+const MAX_ROLES = 256
+
+/**
+ * The source model (catalog + metadata) and each role's schema, built lazily and rebuilt on the
+ * first request after the metadata or the catalog changed (`MetadataStore.subscribe`).
+ */
+export class SchemaCache {
+  #generation = 0
+  #model: Promise<SourceModel> | null = null
+  readonly #roles = new LruCache<string, RoleSchema>(MAX_ROLES)
+
+  constructor(readonly db: Database, readonly metadata: MetadataStore) {
+    metadata.subscribe(() => this.invalidate())
+  }
+
+  get generation(): number {
+    return this.#generation
+  }
+
+  invalidate(): void {
+    this.#generation += 1
+    this.#model = null
+    this.#roles.clear()
+  }
+
+  async forRole(role: string): Promise<RoleSchema> {
+    const generation = this.#generation
+    const cached = this.#roles.get(role)
+    if (cached && cached.generation === generation) return cached
+    const model = await this.#sourceModel()
+    const roleModel = buildRoleModel(model, role)
+    const built: RoleSchema = { role: roleModel, schema: new RoleSchemaBuilder(roleModel).build(), generation }
+    if (generation === this.#generation) this.#roles.set(role, built)
+    return built
+  }
+
+  #sourceModel(): Promise<SourceModel> {
+    if (!this.#model) {
+      const generation = this.#generation
+      const building = (async () => buildSourceModel(this.metadata.current, await introspectCatalog(this.db), this.db))()
+      this.#model = building
+      // A failed build is not kept: the next request tries again.
+      building.catch(() => {
+        if (this.#generation === generation && this.#model === building) this.#model = null
+      })
+    }
+    return this.#model
+  }
+}

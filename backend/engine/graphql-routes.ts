@@ -1,0 +1,62 @@
+import { Hono, type Context } from 'hono'
+import type { BackendContext } from '../server/backend-context.ts'
+import { resolveSession } from '../session/resolve-session.ts'
+import { SessionError } from '../session/session-error.ts'
+import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'
+import { EngineError } from './engine-error.ts'
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
+
+/**
+ * `POST /v1/graphql` (and Hasura's older `/v1alpha1/graphql`): one request or an Apollo-style
+ * batch (a JSON array, answered with an array). A body that is too large, not JSON or without a
+ * query is refused before any session or database work.
+ */
+export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): Hono {
+  const app = new Hono()
+  const handle = async (c: Context) => {
+    const limit = context.config.graphql.maxRequestBytes
+    const declared = Number(c.req.header('content-length') ?? 0)
+    if (declared > limit) return requestError(c, 413, 'request-too-large', `the request body exceeds ${limit} bytes`)
+    const text = await c.req.text()
+    if (Buffer.byteLength(text) > limit) return requestError(c, 413, 'request-too-large', `the request body exceeds ${limit} bytes`)
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      return requestError(c, 400, 'invalid-json', 'invalid json')
+    }
+    const requests = Array.isArray(body) ? body : [body]
+    const invalid = requests.findIndex((r) => !isGraphqlRequest(r))
+    if (invalid >= 0 || requests.length === 0) {
+      return requestError(c, 400, 'parse-failed', `key "query" not found or not a string${Array.isArray(body) ? ` in request ${invalid}` : ''}`)
+    }
+    let session
+    try {
+      session = await resolveSession(c.req.header(), context.config)
+    } catch (error) {
+      if (!(error instanceof SessionError)) throw error
+      // Hasura answers authentication failures on /v1/graphql as GraphQL errors with HTTP 200.
+      return c.body(errorResponse(new EngineError(error.code, error.message), false), 200, JSON_TYPE)
+    }
+    const answers: string[] = []
+    for (const request of requests as GraphqlRequest[]) answers.push(await engine.execute(request, session))
+    return c.body(Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), 200, JSON_TYPE)
+  }
+  app.post('/v1/graphql', handle)
+  app.post('/v1alpha1/graphql', handle)
+  return app
+}
+
+function isGraphqlRequest(value: unknown): value is GraphqlRequest {
+  if (typeof value !== 'object' || value === null) return false
+  const { query, variables, operationName } = value as Record<string, unknown>
+  return typeof query === 'string' &&
+    (variables === undefined || variables === null || (typeof variables === 'object' && !Array.isArray(variables))) &&
+    (operationName === undefined || operationName === null || typeof operationName === 'string')
+}
+
+/** Hasura's error shape for requests refused before GraphQL processing. */
+function requestError(c: Context, status: 400 | 413, code: string, message: string) {
+  return c.body(JSON.stringify({ path: '$', error: message, code }), status, JSON_TYPE)
+}

@@ -1,0 +1,147 @@
+import type { BoolExp as MetadataBoolExp } from '../../metadata/types.ts'
+import { EngineError, validationError } from '../engine-error.ts'
+import type { RoleModel, TableAccess } from '../schema/role-access.ts'
+import { tableKeyOf, type ColumnInfo, type TableInfo } from '../schema/source-model.ts'
+import { VariableSlot } from './input-reader.ts'
+import type { BoolExp, ParamValue, TypedValue } from './ir.ts'
+import { BINARY_OPERATORS, COLUMN_OPERATORS, KEY_OPERATORS, OPERAND_TYPES, normaliseOperator } from './operators.ts'
+
+export const TRUE: BoolExp = { kind: 'true' }
+
+export function and(items: BoolExp[]): BoolExp {
+  const kept = items.filter((item) => item.kind !== 'true')
+  if (kept.length === 0) return TRUE
+  return kept.length === 1 ? (kept[0] as BoolExp) : { kind: 'and', items: kept }
+}
+
+export function typedValue(column: ColumnInfo, param: ParamValue, sqlType = column.catalog.sqlType): TypedValue {
+  const type = column.catalog.type
+  const encoding = sqlType !== column.catalog.sqlType ? 'text'
+    : type === 'json' || type === 'jsonb' ? 'json'
+    : column.catalog.elementType !== null ? 'array' : 'text'
+  return { param, sqlType, encoding }
+}
+
+/**
+ * Builds boolean expressions from a request's `where` (GraphQL names, already checked against the
+ * role's `T_bool_exp`) and from permission filters (column names, session variables as values,
+ * `_exists`, the `$`-spelling of operators). A relationship predicate always carries the target
+ * table's permission filter for the role, as Hasura applies it.
+ */
+export class BoolExpBuilder {
+  constructor(readonly role: RoleModel) {}
+
+  /** The role's row filter for a table; TRUE for admin. */
+  permission(access: TableAccess): BoolExp {
+    return access.filter === null ? TRUE : this.fromPermission(access.filter, access.table)
+  }
+
+  fromWhere(value: Record<string, unknown>, access: TableAccess, path: string): BoolExp {
+    const items: BoolExp[] = []
+    for (const [key, operand] of Object.entries(value)) {
+      if (operand === null || operand === undefined) continue
+      const at = `${path}.${key}`
+      if (key === '_and' || key === '_or') {
+        const list = (operand as Record<string, unknown>[]).map((item, i) => this.fromWhere(item, access, `${at}[${i}]`))
+        items.push(key === '_and' ? and(list) : { kind: 'or', items: list })
+      } else if (key === '_not') {
+        items.push({ kind: 'not', item: this.fromWhere(operand as Record<string, unknown>, access, at) })
+      } else {
+        const column = access.columns.find((c) => c.gqlName === key)
+        if (column) {
+          items.push(this.#comparisons(column, operand as Record<string, unknown>, at, this.#graphqlParam))
+          continue
+        }
+        const relationship = access.table.relationships.find((r) => r.name === key)
+        const target = relationship && this.role.access.get(relationship.target)
+        if (!relationship || !target) throw validationError(at, `field '${key}' not found in type: '${access.table.gqlName}_bool_exp'`)
+        const inner = this.fromWhere(operand as Record<string, unknown>, target, at)
+        items.push({ kind: 'relationship', relationship, target: target.table, where: and([this.permission(target), inner]) })
+      }
+    }
+    return and(items)
+  }
+
+  #graphqlParam = (value: unknown): ParamValue =>
+    value instanceof VariableSlot ? { kind: 'variable', name: value.name } : { kind: 'literal', value }
+
+  #permissionParam = (value: unknown): ParamValue =>
+    typeof value === 'string' && /^x-hasura-/i.test(value) ? { kind: 'session', name: value.toLowerCase() } : { kind: 'literal', value }
+
+  fromPermission(filter: MetadataBoolExp, table: TableInfo): BoolExp {
+    const items: BoolExp[] = []
+    for (const [rawKey, operand] of Object.entries(filter)) {
+      const key = normaliseOperator(rawKey)
+      if (key === '_and' || key === '_or') {
+        const list = (operand as MetadataBoolExp[]).map((item) => this.fromPermission(item, table))
+        items.push(key === '_and' ? and(list) : { kind: 'or', items: list })
+      } else if (key === '_not') {
+        items.push({ kind: 'not', item: this.fromPermission(operand as MetadataBoolExp, table) })
+      } else if (key === '_exists') {
+        const { _table, _where } = operand as { _table: { schema: string; name: string } | string; _where: MetadataBoolExp }
+        const target = this.role.model.tables.get(tableKeyOf(_table))
+        if (!target) throw new EngineError('unexpected', `table ${JSON.stringify(_table)} in _exists is not tracked`)
+        items.push({ kind: 'exists', table: target, where: this.fromPermission(_where ?? {}, target) })
+      } else {
+        const column = table.columnByName.get(key)
+        if (column) {
+          // `{"author_id": "X-Hasura-User-Id"}` is shorthand for `_eq`.
+          const isOperators = typeof operand === 'object' && operand !== null && !Array.isArray(operand) &&
+            Object.keys(operand).every((k) => k.startsWith('_') || k.startsWith('$'))
+          const operators = isOperators ? (operand as Record<string, unknown>) : { _eq: operand }
+          items.push(this.#comparisons(column, operators, '$', this.#permissionParam, table))
+          continue
+        }
+        const relationship = table.relationships.find((r) => r.name === key)
+        const target = relationship && this.role.model.tables.get(relationship.target)
+        if (!relationship || !target) throw new EngineError('unexpected', `unknown field '${key}' in the permission filter of table '${table.name}'`)
+        const targetAccess = this.role.access.get(target.key)
+        const targetFilter = targetAccess ? this.permission(targetAccess) : TRUE
+        items.push({ kind: 'relationship', relationship, target, where: and([targetFilter, this.fromPermission(operand as MetadataBoolExp, target)]) })
+      }
+    }
+    return and(items)
+  }
+
+  #comparisons(column: ColumnInfo, operators: Record<string, unknown>, path: string, param: (v: unknown) => ParamValue, table?: TableInfo): BoolExp {
+    const items: BoolExp[] = []
+    for (const [rawName, value] of Object.entries(operators)) {
+      const name = normaliseOperator(rawName)
+      if (value === undefined || value === null) continue
+      items.push(this.#comparison(column, name, value, `${path}.${rawName}`, param, table))
+    }
+    return and(items)
+  }
+
+  #comparison(column: ColumnInfo, name: string, value: unknown, path: string, param: (v: unknown) => ParamValue, table?: TableInfo, castToText = false): BoolExp {
+    const sqlType = castToText ? 'text' : OPERAND_TYPES[name] ?? column.catalog.sqlType
+    if (name === '_is_null') return { kind: 'is_null', column, isNull: value === true }
+    if (name === '_in' || name === '_nin') {
+      const negated = name === '_nin'
+      const values = Array.isArray(value)
+        ? value.map((item) => typedValue(column, param(item), sqlType))
+        : typedValue(column, param(value), `${sqlType}[]`)
+      return { kind: 'in', column, negated, values, castToText }
+    }
+    const keyOperator = KEY_OPERATORS[name]
+    if (keyOperator) {
+      const many = keyOperator !== '?'
+      const typed: TypedValue = { param: param(value), sqlType: many ? 'text[]' : 'text', encoding: many ? 'array' : 'text' }
+      return { kind: 'key_exists', column, operator: keyOperator, value: typed }
+    }
+    if (name === '_cast') {
+      const inner = (value as Record<string, Record<string, unknown>>).String ?? {}
+      return and(Object.entries(inner).filter(([, v]) => v !== null && v !== undefined)
+        .map(([op, v]) => this.#comparison(column, normaliseOperator(op), v, `${path}.String.${op}`, param, table, true)))
+    }
+    const columnOperator = COLUMN_OPERATORS[name]
+    if (columnOperator && table) {
+      const otherName = Array.isArray(value) ? String(value[value.length - 1]) : String(value)
+      const other = table.columnByName.get(otherName)
+      if (!other) throw new EngineError('unexpected', `unknown column '${otherName}' in a column comparison`)
+      return { kind: 'compare_column', column, operator: columnOperator, other }
+    }
+    if (!(name in BINARY_OPERATORS)) throw validationError(path, `unknown operator '${name}'`)
+    return { kind: 'compare', column, operator: name, value: typedValue(column, param(value), sqlType), castToText }
+  }
+}

@@ -1,0 +1,332 @@
+/**
+ * Planning: from a validated document, the role's schema and the request's variables, to the
+ * typed plan of ir.ts. Terms:
+ * - response key: a field's alias, else its name; a Hasura error path is built from them
+ *   (`$.selectionSet.author.selectionSet.articles.args.where`);
+ * - field role: what a schema field stands for (field-roles.ts), read from `extensions.engine`;
+ * - row source: the rows one select reads (table or function, filter, order, limit);
+ * - read variables: variables whose values shaped the plan; the plan cache keys on them.
+ * The planner never touches the database and never writes SQL.
+ */
+import {
+  GraphQLNonNull, GraphQLObjectType, getNullableType, getNamedType, Kind,
+  type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLSchema,
+  type OperationDefinitionNode, type SelectionSetNode,
+} from 'graphql'
+import { EngineError, validationError } from '../engine-error.ts'
+import { fieldRoleOf } from '../schema/field-roles.ts'
+import type { RoleModel, TableAccess } from '../schema/role-access.ts'
+import type { ColumnInfo, FunctionInfo, RelationshipInfo } from '../schema/source-model.ts'
+import { and, BoolExpBuilder, typedValue } from './build-bool-exp.ts'
+import { collectFields } from './collect-fields.ts'
+import { InputReader, VariableSlot } from './input-reader.ts'
+import type {
+  AggregateField, AggregateOutput, AggregatePlan, BoolExp, OperationPlan, OrderByItem, OrderExpression, OutputField,
+  RootField, RowSource, SelectPlan, TypedValue,
+} from './ir.ts'
+import { parseJsonPath } from './json-path.ts'
+
+export interface PlanInput {
+  schema: GraphQLSchema
+  role: RoleModel
+  operation: OperationDefinitionNode
+  fragments: Map<string, FragmentDefinitionNode>
+  /** Variables as graphql-js coerced them against the operation's definitions. */
+  variables: Record<string, unknown>
+  stringifyNumericTypes: boolean
+}
+
+export interface PlannedOperation {
+  plan: OperationPlan
+  readVariables: Set<string>
+}
+
+type Args = Record<string, unknown>
+type AnyField = GraphQLField<unknown, unknown>
+
+export function planOperation(input: PlanInput): PlannedOperation {
+  const nonNull = new Set(input.operation.variableDefinitions
+    ?.filter((d) => d.type.kind === Kind.NON_NULL_TYPE).map((d) => d.variable.name.value) ?? [])
+  const planner = new Planner(input, new InputReader(input.variables, nonNull))
+  const plan = planner.operation()
+  return { plan, readVariables: planner.reader.readVariables }
+}
+
+class Planner {
+  readonly boolExps: BoolExpBuilder
+
+  constructor(readonly input: PlanInput, readonly reader: InputReader) {
+    this.boolExps = new BoolExpBuilder(input.role)
+  }
+
+  operation(): OperationPlan {
+    const { schema, operation } = this.input
+    const rootType = operation.operation === 'query' ? schema.getQueryType()
+      : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getMutationType()
+    if (!rootType) throw validationError('$', `no mutations exist`)
+    const fields = this.#collect(rootType.name, [operation.selectionSet], '$')
+    const rootFields: RootField[] = []
+    for (const [key, nodes] of fields) {
+      const node = nodes[0] as FieldNode
+      const name = node.name.value
+      const path = `$.selectionSet.${key}`
+      if (name === '__typename') rootFields.push({ key, kind: 'typename', name: rootType.name })
+      else if (name === '__schema' || name === '__type') rootFields.push({ key, kind: 'introspection', nodes })
+      else rootFields.push(this.#rootField(key, nodes, this.#field(rootType, name, path), path))
+    }
+    return { operationType: operation.operation, rootFields }
+  }
+
+  #collect(typeName: string, sets: readonly SelectionSetNode[], path: string): Map<string, FieldNode[]> {
+    return collectFields(typeName, sets, this.input.fragments, this.reader, path)
+  }
+
+  #field(type: GraphQLObjectType, name: string, path: string): AnyField {
+    const field = type.getFields()[name]
+    if (!field) throw validationError(path, `field '${name}' not found in type: '${type.name}'`)
+    return field
+  }
+
+  #args(field: AnyField, nodes: FieldNode[], path: string): Args {
+    const node = nodes[0] as FieldNode
+    const args: Args = {}
+    for (const argument of node.arguments ?? []) {
+      const name = argument.name.value
+      const definition = field.args.find((a) => a.name === name)
+      if (!definition) throw validationError(path, `'${field.name}' has no argument named '${name}'`)
+      const value = this.reader.read(argument.value, definition.type, `${path}.args.${name}`, true)
+      if (value !== undefined) args[name] = value
+    }
+    for (const definition of field.args) {
+      if (definition.type instanceof GraphQLNonNull && args[definition.name] === undefined) {
+        throw validationError(path, `missing required field '${definition.name}'`)
+      }
+    }
+    return args
+  }
+
+  #subSelections(nodes: FieldNode[]): SelectionSetNode[] {
+    return nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []))
+  }
+
+  #rootField(key: string, nodes: FieldNode[], field: AnyField, path: string): RootField {
+    const role = fieldRoleOf(field)
+    const args = this.#args(field, nodes, path)
+    switch (role?.kind) {
+      case 'placeholder':
+        return { key, kind: 'placeholder' }
+      case 'select':
+        return { key, kind: 'select', single: false, plan: this.#select(role.access, nodes, args, path, null, null) }
+      case 'function':
+        return { key, kind: 'select', single: false, plan: this.#select(role.access, nodes, args, path, null, this.#functionCall(role.fn, args, path)) }
+      case 'select_by_pk': {
+        const table = role.access.table
+        const where = and((table.primaryKey ?? []).map((name): BoolExp => {
+          const column = table.columnByName.get(name) as ColumnInfo
+          return { kind: 'compare', column, operator: '_eq', value: typedValue(column, this.#param(args[column.gqlName])) }
+        }))
+        const source: RowSource = { ...this.#emptySource(role.access), where: and([this.boolExps.permission(role.access), where]) }
+        return { key, kind: 'select', single: true, plan: { source, fields: this.#outputFields(role.access, nodes, path) } }
+      }
+      case 'select_aggregate':
+        return { key, kind: 'aggregate', plan: this.#aggregate(role.access, nodes, args, path, null, null) }
+      case 'function_aggregate':
+        return { key, kind: 'aggregate', plan: this.#aggregate(role.access, nodes, args, path, null, this.#functionCall(role.fn, args, path)) }
+      default:
+        throw new EngineError('not-supported', `field '${field.name}' is not supported here`, path)
+    }
+  }
+
+  #param(value: unknown): TypedValue['param'] {
+    return value instanceof VariableSlot ? { kind: 'variable', name: value.name } : { kind: 'literal', value }
+  }
+
+  #functionCall(fn: FunctionInfo, args: Args, path: string): RowSource['function'] {
+    const given = (args.args ?? {}) as Args
+    const values: { name: string; value: TypedValue }[] = []
+    for (const arg of fn.args) {
+      const value = given[arg.name]
+      if (value === undefined || value === null) {
+        if (!arg.hasDefault) throw validationError(`${path}.args.args`, `missing required field '${arg.name}'`)
+        continue
+      }
+      const isJson = arg.sqlType === 'json' || arg.sqlType === 'jsonb'
+      values.push({ name: arg.name, value: { param: this.#param(value), sqlType: arg.sqlType, encoding: isJson ? 'json' : 'text' } })
+    }
+    return { fn, args: values }
+  }
+
+  #emptySource(access: TableAccess): RowSource {
+    return {
+      table: access.table, function: null, where: { kind: 'true' }, orderBy: [], distinctOn: [],
+      limit: null, permissionLimit: access.limit, offset: null, parentJoin: null,
+    }
+  }
+
+  #rowSource(access: TableAccess, args: Args, path: string, relationship: RelationshipInfo | null, fn: RowSource['function']): RowSource {
+    const where = args.where ? this.boolExps.fromWhere(args.where as Record<string, unknown>, access, `${path}.args.where`) : { kind: 'true' as const }
+    const orderBy = this.#orderBy(access, (args.order_by ?? []) as Args[])
+    const distinctOn = ((args.distinct_on ?? []) as string[]).map((name) => access.table.columnByName.get(name) as ColumnInfo)
+    if (distinctOn.length > 0 && orderBy.length > 0) {
+      const initial = orderBy.slice(0, distinctOn.length)
+      const matches = initial.length === distinctOn.length &&
+        initial.every((item) => item.expression.kind === 'column' && distinctOn.includes(item.expression.column))
+      if (!matches) throw validationError(`${path}.args`, `"distinct_on" columns must match initial "order_by" columns`)
+    }
+    return {
+      ...this.#emptySource(access),
+      function: fn,
+      where: and([this.boolExps.permission(access), where]),
+      orderBy,
+      distinctOn,
+      limit: this.#limit(args.limit),
+      offset: args.offset === undefined || args.offset === null ? null : { param: this.#param(args.offset), sqlType: 'bigint', encoding: 'text' },
+      parentJoin: relationship ? relationship.mapping : null,
+    }
+  }
+
+  #limit(value: unknown): RowSource['limit'] {
+    if (value === undefined || value === null) return null
+    if (typeof value === 'number') return value
+    return { param: this.#param(value), sqlType: 'integer', encoding: 'text' }
+  }
+
+  #orderBy(access: TableAccess, items: Args[]): OrderByItem[] {
+    const result: OrderByItem[] = []
+    for (const item of items) {
+      for (const [key, value] of Object.entries(item ?? {})) {
+        if (value === null || value === undefined) continue
+        result.push(...this.#orderItems(access, key, value))
+      }
+    }
+    return result
+  }
+
+  #orderItems(access: TableAccess, key: string, value: unknown): OrderByItem[] {
+    const column = access.columns.find((c) => c.gqlName === key)
+    if (column) return [direction({ kind: 'column', column }, value as string)]
+    const relationship = access.table.relationships.find((r) => r.name === key || `${r.name}_aggregate` === key)
+    const target = relationship && this.input.role.access.get(relationship.target)
+    if (!relationship || !target) return []
+    const filter = this.boolExps.permission(target)
+    if (relationship.kind === 'object') {
+      return Object.entries(value as Args).filter(([, v]) => v !== null && v !== undefined)
+        .flatMap(([innerKey, innerValue]) => this.#orderItems(target, innerKey, innerValue).map((inner) => ({
+          ...inner,
+          expression: { kind: 'object_relationship', relationship, target: target.table, filter, inner: inner.expression } as OrderExpression,
+        })))
+    }
+    const result: OrderByItem[] = []
+    for (const [operator, operand] of Object.entries(value as Args)) {
+      if (operand === null || operand === undefined) continue
+      if (operator === 'count') {
+        result.push(direction({ kind: 'aggregate', relationship, target: target.table, filter, operator: 'count', column: null }, operand as string))
+        continue
+      }
+      for (const [columnName, dir] of Object.entries(operand as Args)) {
+        const aggColumn = target.columns.find((c) => c.gqlName === columnName)
+        if (!aggColumn || dir === null || dir === undefined) continue
+        result.push(direction({ kind: 'aggregate', relationship, target: target.table, filter, operator: operator as never, column: aggColumn }, dir as string))
+      }
+    }
+    return result
+  }
+
+  #select(access: TableAccess, nodes: FieldNode[], args: Args, path: string, relationship: RelationshipInfo | null, fn: RowSource['function']): SelectPlan {
+    return { source: this.#rowSource(access, args, path, relationship, fn), fields: this.#outputFields(access, nodes, path) }
+  }
+
+  #outputFields(access: TableAccess, nodes: FieldNode[], path: string): OutputField[] {
+    const type = this.input.schema.getType(access.table.gqlName) as GraphQLObjectType
+    const fields: OutputField[] = []
+    for (const [key, fieldNodes] of this.#collect(type.name, this.#subSelections(nodes), path)) {
+      const node = fieldNodes[0] as FieldNode
+      const at = `${path}.selectionSet.${key}`
+      if (node.name.value === '__typename') {
+        fields.push({ key, kind: 'typename', name: type.name })
+        continue
+      }
+      const field = this.#field(type, node.name.value, at)
+      const role = fieldRoleOf(field)
+      const args = this.#args(field, fieldNodes, at)
+      switch (role?.kind) {
+        case 'column': {
+          const path = typeof args.path === 'string' ? parseJsonPath(args.path, `${at}.args.path`) : null
+          const stringify = this.input.stringifyNumericTypes && role.column.isBigNumber
+          fields.push({ key, kind: 'column', column: role.column, path: path && path.length > 0 ? path : null, stringify })
+          break
+        }
+        case 'object_relationship': {
+          const source: RowSource = { ...this.#emptySource(role.target), where: this.boolExps.permission(role.target), parentJoin: role.relationship.mapping }
+          fields.push({ key, kind: 'object', relationship: role.relationship, select: { source, fields: this.#outputFields(role.target, fieldNodes, at) } })
+          break
+        }
+        case 'array_relationship':
+          fields.push({ key, kind: 'array', relationship: role.relationship, select: this.#select(role.target, fieldNodes, args, at, role.relationship, null) })
+          break
+        case 'aggregate_relationship':
+          fields.push({ key, kind: 'aggregate', relationship: role.relationship, select: this.#aggregate(role.target, fieldNodes, args, at, role.relationship, null) })
+          break
+        default:
+          throw new EngineError('unexpected', `field '${field.name}' has no plan`, at)
+      }
+    }
+    return fields
+  }
+
+  #aggregate(access: TableAccess, nodes: FieldNode[], args: Args, path: string, relationship: RelationshipInfo | null, fn: RowSource['function']): AggregatePlan {
+    const type = this.input.schema.getType(`${access.table.gqlName}_aggregate`) as GraphQLObjectType
+    const outputs: AggregateOutput[] = []
+    for (const [key, fieldNodes] of this.#collect(type.name, this.#subSelections(nodes), path)) {
+      const node = fieldNodes[0] as FieldNode
+      const at = `${path}.selectionSet.${key}`
+      if (node.name.value === '__typename') {
+        outputs.push({ key, kind: 'typename', name: type.name })
+        continue
+      }
+      const field = this.#field(type, node.name.value, at)
+      const role = fieldRoleOf(field)
+      if (role?.kind === 'nodes') outputs.push({ key, kind: 'nodes', fields: this.#outputFields(access, fieldNodes, at) })
+      else outputs.push({ key, kind: 'aggregate', fields: this.#aggregateFields(getNamedType(field.type) as GraphQLObjectType, fieldNodes, at) })
+    }
+    // Hasura counts every permitted row: the permission's row limit bounds lists, not aggregates.
+    return { source: { ...this.#rowSource(access, args, path, relationship, fn), permissionLimit: null }, outputs }
+  }
+
+  #aggregateFields(type: GraphQLObjectType, nodes: FieldNode[], path: string): AggregateField[] {
+    const fields: AggregateField[] = []
+    for (const [key, fieldNodes] of this.#collect(type.name, this.#subSelections(nodes), path)) {
+      const node = fieldNodes[0] as FieldNode
+      const at = `${path}.selectionSet.${key}`
+      if (node.name.value === '__typename') {
+        fields.push({ key, kind: 'typename', name: type.name })
+        continue
+      }
+      const field = this.#field(type, node.name.value, at)
+      const role = fieldRoleOf(field)
+      const args = this.#args(field, fieldNodes, at)
+      if (role?.kind === 'count') {
+        const columns = ((args.columns ?? []) as string[]).map((name) => role.access.table.columnByName.get(name) as ColumnInfo)
+        fields.push({ key, kind: 'count', columns, distinct: args.distinct === true })
+      } else if (role?.kind === 'aggregate_operator') {
+        const operatorType = getNullableType(field.type) as GraphQLObjectType
+        const columns = [...this.#collect(operatorType.name, this.#subSelections(fieldNodes), at)].map(([columnKey, columnNodes]) => {
+          const columnNode = columnNodes[0] as FieldNode
+          if (columnNode.name.value === '__typename') return { key: columnKey, column: null, stringify: false }
+          const columnRole = fieldRoleOf(this.#field(operatorType, columnNode.name.value, `${at}.selectionSet.${columnKey}`))
+          const column = columnRole?.kind === 'aggregate_column' ? columnRole.column : null
+          return { key: columnKey, column, stringify: this.input.stringifyNumericTypes && column !== null && column.isBigNumber }
+        })
+        fields.push({ key, kind: 'operator', operator: role.operator, typename: operatorType.name, columns })
+      }
+    }
+    return fields
+  }
+}
+
+/** Hasura's `order_by` values: `asc` puts nulls last and `desc` puts them first, as Postgres does. */
+function direction(expression: OrderExpression, value: string): OrderByItem {
+  const descending = value.startsWith('desc')
+  const nullsFirst = value.endsWith('nulls_first') ? true : value.endsWith('nulls_last') ? false : descending
+  return { expression, descending, nullsFirst }
+}
