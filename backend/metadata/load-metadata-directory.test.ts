@@ -108,7 +108,35 @@ describe('loadMetadataDirectory', () => {
     expect(parseMetadata(exported)).toEqual(reparsed)
   })
 
+  it('joins actions.yaml with the signatures in actions.graphql, as the Hasura CLI does', () => {
+    const exported = exportMetadata(loadMetadataDirectory(fixture('actions')).metadata)
+    expect(exported).toEqual({
+      version: 3,
+      sources: [],
+      actions: [{
+        name: 'login',
+        definition: {
+          kind: 'synchronous',
+          handler: '{{ACTIONS_BASE_URL}}/login',
+          forward_client_headers: true,
+          type: 'mutation',
+          arguments: [{ name: 'credentials', type: 'Credentials!' }, { name: 'plan', type: 'Plan' }],
+          output_type: 'LoginResult',
+        },
+        permissions: [{ role: 'public' }],
+        comment: 'trade credentials for a token',
+      }],
+      custom_types: {
+        enums: [{ name: 'Plan', values: [{ value: 'FREE' }, { value: 'PRO', description: 'paid' }] }],
+        input_objects: [{ name: 'Credentials', fields: [{ name: 'username', type: 'String!' }, { name: 'password', type: 'String!' }] }],
+        objects: [{ name: 'LoginResult', description: 'what login answers', fields: [{ name: 'token', type: 'Token!' }, { name: 'expires', type: 'Int' }] }],
+        scalars: [{ name: 'Token' }],
+      },
+    })
+  })
+
   const broken: { name: string; error: string }[] = [
+    { name: 'bad-actions', error: 'nhost/metadata/actions.graphql: Syntax Error: Expected Name, found ":". (line 2, column 9)' },
     {
       name: 'broken-columns',
       error: 'nhost/metadata/databases/default/tables/public_metrics.yaml: select_permissions[0].permission.columns: expected a list of column names or "*"',

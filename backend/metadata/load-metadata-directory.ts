@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { GraphQLError } from 'graphql'
 import { parseDocument } from 'yaml'
+import { mergeActionsGraphql } from './merge-actions-graphql.ts'
 import { MetadataParseError } from './metadata-parse-error.ts'
 import { parseMetadata } from './parse-metadata.ts'
 import type { Metadata } from './types.ts'
@@ -101,8 +103,17 @@ export function loadMetadataDirectory(dir: string, displayBase = dirname(dirname
     if (value !== undefined && value !== null) json[key] = value
   }
   const actions = optionalFile('actions.yaml') as { actions?: unknown; custom_types?: unknown } | null | undefined
-  if (actions?.actions !== undefined) json.actions = actions.actions
-  if (actions?.custom_types !== undefined) json.custom_types = actions.custom_types
+  const sdlFile = join(root, 'actions.graphql')
+  const sdl = existsSync(sdlFile) ? readFileSync(sdlFile, 'utf8') : ''
+  try {
+    const merged = mergeActionsGraphql(sdl, actions?.actions, actions?.custom_types)
+    if (merged.actions !== undefined) json.actions = merged.actions
+    if (merged.custom_types !== undefined) json.custom_types = merged.custom_types
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error
+    const where = error.locations?.[0]
+    throw new MetadataParseError({ file: display(sdlFile), path: [] }, `${error.message}${where ? ` (line ${where.line}, column ${where.column})` : ''}`)
+  }
 
   for (const [key, value] of Object.entries(json)) {
     const file = Object.entries(TOP_LEVEL_FILES).find(([, k]) => k === key)?.[0] ?? (key === 'actions' || key === 'custom_types' ? 'actions.yaml' : undefined)

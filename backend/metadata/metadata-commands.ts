@@ -38,7 +38,8 @@ export function readMetadataCommand(node: JsonNode): MetadataCommand {
   const type = node.required('type', (n) => n.string())
   const version = node.optional('version', (n) => n.value) ?? 1
   if (version !== 1 && version !== 2) return node.key('version').fail('expected 1 or 2')
-  const args = node.key('args')
+  // Every command Hasura parses with `o .: "args"`, so a request without it is a parse error.
+  const args = node.required('args', (n) => n)
   const command = commandFor(type, version, args, node)
   return async (state, context) => {
     try {

@@ -54,6 +54,7 @@ const scenarios: AdminScenario[] = [
   },
   { name: 'malformed JSON', url: '/v1/metadata', body: 'not json', status: 400, matches: { path: '$', code: 'invalid-json' } },
   { name: 'no type', url: '/v1/metadata', body: { args: {} }, status: 400, response: { path: '$', error: 'key "type" not found', code: 'parse-failed' } },
+  { name: 'no args', url: '/v1/metadata', body: { type: 'export_metadata' }, status: 400, response: { path: '$', error: 'key "args" not found', code: 'parse-failed' } },
   {
     name: 'unknown command',
     url: '/v1/metadata',
