@@ -59,6 +59,9 @@ $$;
 -- A single-SELECT SQL function so that Postgres inlines it into the query that calls it
 -- (Hasura's, with its permission filter): EXPLAIN then shows the index-only range scan on
 -- points_metric_id_ts_key, and the argument check runs once as a one-time filter.
+-- The stride is `greatest(bucket_seconds, 1)` seconds: with constant arguments Postgres folds
+-- date_bin at plan time, and a stride of 0 or less would fail there with date_bin's own error
+-- before the argument check could give its message.
 CREATE FUNCTION public.metric_series(
   metric_id uuid,
   bucket_seconds integer,
@@ -70,7 +73,7 @@ CREATE FUNCTION public.metric_series(
 AS $$
   SELECT
     p.metric_id,
-    date_bin(make_interval(secs => metric_series.bucket_seconds), p.ts, timestamptz '1970-01-01 00:00:00+00') AS bucket,
+    date_bin(make_interval(secs => greatest(metric_series.bucket_seconds, 1)), p.ts, timestamptz '1970-01-01 00:00:00+00') AS bucket,
     CASE metric_series.aggregation
       WHEN 'avg' THEN avg(p.value)
       WHEN 'sum' THEN sum(p.value)
@@ -86,7 +89,7 @@ AS $$
     count(*)::integer AS samples
   FROM public.points AS p
   WHERE p.metric_id = metric_series.metric_id
-    AND p.ts >= date_bin(make_interval(secs => metric_series.bucket_seconds), metric_series.since, timestamptz '1970-01-01 00:00:00+00')
+    AND p.ts >= date_bin(make_interval(secs => greatest(metric_series.bucket_seconds, 1)), metric_series.since, timestamptz '1970-01-01 00:00:00+00')
     AND p.ts < metric_series.until
     AND public.metric_series_check_arguments(metric_series.bucket_seconds, metric_series.since, metric_series.until, metric_series.aggregation)
   GROUP BY p.metric_id, 2
