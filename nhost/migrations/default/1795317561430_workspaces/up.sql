@@ -7,7 +7,8 @@
 -- RAISE EXCEPTION (P0001) would reach the client as an opaque "database query error".
 
 -- The Hasura session of the running mutation, which Hasura publishes to triggers and defaults as
--- the transaction-local setting `hasura.user` (https://hasura.io/docs/2.0/schema/postgres/postgres-guides/functions/#accessing-hasura-session-variables).
+-- the transaction-local setting `hasura.user`, set for every mutation
+-- (https://hasura.io/docs/latest/guides/auditing-tables/).
 -- NULL outside a Hasura mutation (migrations, psql, server code speaking SQL directly).
 CREATE FUNCTION public.hasura_session() RETURNS jsonb
   LANGUAGE sql STABLE
