@@ -1,6 +1,7 @@
 import type { BackendContext } from '../server/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
 import { clearedMetadata } from './default-metadata.ts'
+import { dropInconsistentObjects } from './drop-inconsistent-objects.ts'
 import { exportMetadata } from './export-metadata.ts'
 import { findInconsistencies, type InconsistentObject } from './find-inconsistencies.ts'
 import type { JsonNode } from './json-node.ts'
@@ -70,6 +71,11 @@ function commandFor(type: string, version: 1 | 2, args: JsonNode, node: JsonNode
       }
     case 'get_inconsistent_metadata':
       return async (state, context) => ({ response: formatInconsistencies(await findInconsistencies(context.db, state.metadata)) })
+    case 'drop_inconsistent_metadata':
+      return async (state, context) => ({
+        response: SUCCESS,
+        next: dropInconsistentObjects(state.metadata, await findInconsistencies(context.db, state.metadata)),
+      })
     case 'bulk':
       return bulk(args.list(readMetadataCommand, 'expected a list of metadata requests'))
     default: {

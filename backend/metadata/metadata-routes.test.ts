@@ -143,6 +143,24 @@ const scenarios: AdminScenario[] = [
     response: { message: 'success', is_consistent: false, inconsistent_objects: [missingTable] },
   },
   {
+    name: 'drop_inconsistent_metadata',
+    url: '/v1/metadata',
+    body: { type: 'bulk', args: [
+      { type: 'drop_inconsistent_metadata', args: {} },
+      { type: 'get_inconsistent_metadata', args: {} },
+      { type: 'export_metadata', args: {} },
+    ] },
+    status: 200,
+    response: [{ message: 'success' }, { is_consistent: true, inconsistent_objects: [] }, metadataWith(exportedTables)],
+  },
+  {
+    name: 'put the missing table back',
+    url: '/v1/metadata',
+    body: { type: 'replace_metadata', args: { allow_inconsistent_metadata: true, metadata: metadataWith([authorTable, articleTable, { table: 'missing' }]) } },
+    status: 200,
+    response: { is_consistent: false, inconsistent_objects: [missingTable] },
+  },
+  {
     name: 'pg_untrack_table of a table another one points at needs cascade',
     url: '/v1/metadata',
     body: { type: 'pg_untrack_table', args: { table: 'article' } },
@@ -233,6 +251,29 @@ describe(`/v1/metadata (${testDatabaseKind})`, () => {
     expect(tables.map((t) => t.table.name)).toEqual(['author'])
     expect(tables[0]!.array_relationships).toEqual([])
     expect(exportMetadata((await readStoredMetadata(api.context.db))!.metadata)).toEqual(exportMetadata(api.context.metadata.current))
+  })
+
+  it('drop_inconsistent_metadata removes bad permissions and relationships, keeping the rest', async () => {
+    const author = {
+      table: 'author',
+      object_relationships: [{ name: 'ghost', using: { manual_configuration: { remote_table: 'ghost', column_mapping: { id: 'id' } } } }],
+      select_permissions: [{ role: 'user', permission: { columns: ['id', 'nope'] } }, { role: 'viewer', permission: { columns: ['id'] } }],
+    }
+    await runAdminScenario(api.app, {
+      name: 'store inconsistent',
+      url: '/v1/metadata',
+      body: { type: 'replace_metadata', args: { allow_inconsistent_metadata: true, metadata: metadataWith([author]) } },
+      status: 200,
+      matches: { is_consistent: false, inconsistent_objects: [{ type: 'object_relation' }, { type: 'select_permission' }] },
+    })
+    await runAdminScenario(api.app, { name: 'drop', url: '/v1/metadata', body: { type: 'drop_inconsistent_metadata', args: {} }, status: 200 })
+    await runAdminScenario(api.app, {
+      name: 'export',
+      url: '/v1/metadata',
+      body: { type: 'export_metadata', args: {} },
+      status: 200,
+      response: metadataWith([{ table: { schema: 'public', name: 'author' }, select_permissions: [{ role: 'viewer', permission: { columns: ['id'], filter: {} } }] }]),
+    })
   })
 
   it('clear_metadata keeps the default source', async () => {
