@@ -1,5 +1,6 @@
 import type { BackendContext } from '../server/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
+import { getCatalogState, setCatalogState } from './catalog-state-commands.ts'
 import { clearedMetadata } from './default-metadata.ts'
 import { dropInconsistentObjects } from './drop-inconsistent-objects.ts'
 import { exportMetadata } from './export-metadata.ts'
@@ -76,6 +77,10 @@ function commandFor(type: string, version: 1 | 2, args: JsonNode, node: JsonNode
         response: SUCCESS,
         next: dropInconsistentObjects(state.metadata, await findInconsistencies(context.db, state.metadata)),
       })
+    case 'get_catalog_state':
+      return getCatalogState
+    case 'set_catalog_state':
+      return setCatalogState(args)
     case 'bulk':
       return bulk(args.list(readMetadataCommand, 'expected a list of metadata requests'))
     default: {

@@ -276,6 +276,29 @@ describe(`/v1/metadata (${testDatabaseKind})`, () => {
     })
   })
 
+  it('keeps the CLI and console state in hdb_catalog.hdb_version without touching the metadata', async () => {
+    const version = api.context.metadata.resourceVersion
+    const cliState = { migrations: { default: { '1700000000000': false } }, settings: { migration_mode: 'true' } }
+    await runAdminScenario(api.app, {
+      name: 'set',
+      url: '/v1/metadata',
+      body: { type: 'set_catalog_state', args: { type: 'cli', state: cliState } },
+      status: 200,
+      response: { message: 'success' },
+    })
+    const state = await runAdminScenario(api.app, { name: 'get', url: '/v1/metadata', body: { type: 'get_catalog_state', args: {} }, status: 200 })
+    expect(state).toMatchObject({ cli_state: cliState, console_state: {} })
+    expect((state as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(api.context.metadata.resourceVersion).toBe(version)
+    await runAdminScenario(api.app, {
+      name: 'bad type',
+      url: '/v1/metadata',
+      body: { type: 'set_catalog_state', args: { type: 'server', state: {} } },
+      status: 400,
+      response: { path: '$.args.type', error: 'expected "cli" or "console"', code: 'parse-failed' },
+    })
+  })
+
   it('clear_metadata keeps the default source', async () => {
     await runAdminScenario(api.app, { name: 'clear', url: '/v1/metadata', body: { type: 'clear_metadata', args: {} }, status: 200, response: { message: 'success' } })
     await runAdminScenario(api.app, {
