@@ -20,7 +20,7 @@ async function applyProductSchema(db: Queryable): Promise<void> {
 }
 
 const POINTS = 3000
-const OTHER_METRICS = 9
+const OTHER_METRICS = 4
 /** Irregular spacing (6 to 8 s) so that buckets hold different numbers of points. */
 const offsetSeconds = (i: number) => i * 7 + (i % 3)
 const valueOf = (i: number) => ((i * 37) % 101) - 50 + i / 8
@@ -45,7 +45,7 @@ beforeAll(async () => {
   metric = metrics[0]!.id
   base = Math.floor(Date.now() / 3_600_000) * 3600 - 2 * 86400
   points = Array.from({ length: POINTS }, (_, i) => ({ epoch: base + offsetSeconds(i), value: valueOf(i) }))
-  // The same series for every metric, so that the one asked for is a tenth of the table.
+  // The same series for every metric, so that the one asked for is a fifth of the table.
   await db.query(
     `insert into points (metric_id, ts, value)
      select m, to_timestamp(t), v from unnest($1::uuid[]) m, unnest($2::float8[], $3::float8[]) as p(t, v)`,
