@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { authRoutes } from '../auth/auth-routes.ts'
-import { createGraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import { createGraphqlEngine, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import { graphqlRoutes } from '../engine/graphql-routes.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { mountAdminApi } from '../metadata/admin-api.ts'
@@ -13,14 +13,14 @@ export const ENGINE_VERSION = 'v2.48.0-pulseboard'
  * The one HTTP application: every service is mounted here under Nhost's local URL layout
  * (ARCHITECTURE.md, "The embedded backend").
  */
-export function createApp(context: BackendContext): Hono {
+export function createApp(context: BackendContext, engine: GraphqlEngine = createGraphqlEngine(context)): Hono {
   const app = new Hono()
 
   app.get('/healthz', (c) => c.text('OK'))
   app.get('/v1/version', (c) => c.json({ version: ENGINE_VERSION }))
   app.route('/v1/auth', authRoutes(context))
   mountAdminApi(app, context)
-  app.route('/', graphqlRoutes(context, createGraphqlEngine(context)))
+  app.route('/', graphqlRoutes(context, engine))
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

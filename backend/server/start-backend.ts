@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { loadConfig, type BackendConfig, type LoadConfigOptions } from '../config/load-config.ts'
 import { openDatabase } from '../db/open-database.ts'
+import { createGraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import { createLogger, type Logger } from '../lib/logger.ts'
 import { loadMetadataAtStart } from '../metadata/load-metadata-at-start.ts'
 import { MetadataStore } from '../metadata/metadata-store.ts'
+import { serveGraphqlWebSocket } from '../realtime/serve-graphql-websocket.ts'
 import type { BackendContext } from './backend-context.ts'
 import { createApp } from './create-app.ts'
 import { prepareDatabase } from './prepare-database.ts'
@@ -34,9 +36,12 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     await prepareDatabase(context)
     // After migrations, so that the metadata's tables exist when it is checked for consistency.
     await loadMetadataAtStart(context)
-    const app = createApp(context)
+    // One engine (one schema and plan cache) serves HTTP and WebSocket.
+    const engine = createGraphqlEngine(context)
+    const app = createApp(context, engine)
     if (options.webAppDir) serveWebApp(app, options.webAppDir)
     const server = createServer(getRequestListener(app.fetch))
+    const websocket = await serveGraphqlWebSocket(server, context, engine)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(config.port, config.host, () => resolve())
@@ -48,6 +53,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       server,
       url,
       async stop() {
+        await websocket.close()
         server.closeAllConnections()
         await new Promise<void>((resolve) => server.close(() => resolve()))
         await db.close()

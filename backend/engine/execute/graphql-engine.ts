@@ -27,6 +27,11 @@ export interface GraphqlRequest {
  */
 export interface GraphqlEngine {
   execute(request: GraphqlRequest, session: Session): Promise<string>
+  /**
+   * The operation compiled and bound for this session without running it (throws the engine's
+   * error): live queries multiplex these statements (backend/engine/subscriptions).
+   */
+  bind(request: GraphqlRequest, session: Session): Promise<Pick<CompiledOperation, 'operationType' | 'rootFields'>>
   schemaFor(role: string): Promise<GraphQLSchema>
 }
 
@@ -109,6 +114,12 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
         }
         return errorResponse(engineError, session.isAdmin)
       }
+    },
+    async bind(request, session) {
+      const { compiled, variables } = await prepare(request, session)
+      const bind = { sessionVariables: session.variables, variables }
+      const rootFields = compiled.rootFields.map((field) => (field.kind === 'sql' ? { ...field, values: bindValues(field.values, bind) } : field))
+      return { operationType: compiled.operationType, rootFields }
     },
     async schemaFor(role) {
       return (await schemas.forRole(role)).schema

@@ -81,7 +81,7 @@ export class LiveQueryManager {
     const key = `${plan.role}\u0000${plan.statement.text}`
     let poller = this.#pollers.get(key)
     if (!poller) {
-      poller = new LiveQueryPoller(plan.statement.text, plan.tables, this.#pollerOptions)
+      poller = new LiveQueryPoller(plan.statement.text, plan.role, plan.tables, this.#pollerOptions)
       this.#pollers.set(key, poller)
     }
     this.#subscribers++

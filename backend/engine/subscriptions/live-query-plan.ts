@@ -28,7 +28,7 @@ export interface LiveQuerySink {
 }
 
 /** Turns an error of the statement into the response Hasura sends for it (`{"errors":[…]}`). */
-export type ErrorResponse = (error: unknown) => string
+export type ErrorResponse = (error: unknown, isAdmin: boolean) => string
 
 /** How a table is named in `LiveQueryPlan.tables` and in change notifications. */
 export function tableKey(schema: string, name: string): string {

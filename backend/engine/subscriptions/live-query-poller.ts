@@ -41,6 +41,7 @@ export class LiveQueryPoller {
 
   constructor(
     private readonly template: string,
+    private readonly role: string,
     readonly tables: ReadonlySet<string> | null,
     private readonly options: PollerOptions,
   ) {}
@@ -146,7 +147,7 @@ export class LiveQueryPoller {
       const { rows } = await this.options.db.query<{ response: string | null }>(buildSingleStatement(this.template), cohort.values)
       return rows[0]?.response ?? 'null'
     } catch (error) {
-      return this.options.errorResponse(error)
+      return this.options.errorResponse(error, this.role === 'admin')
     }
   }
 

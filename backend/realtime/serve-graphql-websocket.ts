@@ -1,0 +1,62 @@
+import type { Server } from 'node:http'
+import { createOperationRunner } from '../engine/subscriptions/create-operation-runner.ts'
+import { engineErrorFromDatabase } from '../engine/execute/database-error.ts'
+import { errorResponse, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import type { SubscriptionEngine } from '../engine/subscriptions/bound-operation.ts'
+import { LiveQueryManager } from '../engine/subscriptions/live-query-manager.ts'
+import type { BackendContext } from '../server/backend-context.ts'
+import { resolveSession } from '../session/resolve-session.ts'
+import { attachGraphqlWebSocket } from './attach-graphql-websocket.ts'
+
+export interface GraphqlWebSocketService {
+  liveQueries: LiveQueryManager
+  close(): Promise<void>
+}
+
+/**
+ * GraphQL over WebSocket on the backend's port: the transport, the live queries behind it, and
+ * the change triggers of the tracked tables, refreshed whenever the metadata or the catalog
+ * changes (a re-created table has lost its trigger).
+ */
+export async function serveGraphqlWebSocket(
+  server: Server,
+  context: BackendContext,
+  graphqlEngine: GraphqlEngine,
+): Promise<GraphqlWebSocketService> {
+  const engine: SubscriptionEngine = {
+    execute: (request, session) => graphqlEngine.execute(request, session),
+    bind: (request, session) => graphqlEngine.bind(request, session),
+    errorResponse: (error, isAdmin) => errorResponse(engineErrorFromDatabase(error), isAdmin),
+  }
+  const liveQueries = new LiveQueryManager({
+    db: context.db,
+    log: context.log,
+    refetchIntervalMs: context.config.liveQueriesRefetchIntervalMs,
+    errorResponse: (error, isAdmin) => engine.errorResponse(error, isAdmin),
+  })
+  let refreshing = Promise.resolve()
+  const refreshTriggers = () => {
+    refreshing = refreshing
+      .then(() => liveQueries.trackTables(context.metadata.current.sources.flatMap((source) => source.tables.map((t) => t.table))))
+      .catch((error: unknown) => context.log.warn('could not install change triggers; live queries are polled', { error: String(error) }))
+    return refreshing
+  }
+  const unsubscribe = context.metadata.subscribe(() => void refreshTriggers())
+  await refreshTriggers()
+  await liveQueries.start()
+
+  const transport = attachGraphqlWebSocket(server, {
+    runner: createOperationRunner({ engine, liveQueries, metadata: () => context.metadata.current, log: context.log }),
+    resolveSession: (headers) => resolveSession(headers, context.config),
+    log: context.log,
+  })
+  return {
+    liveQueries,
+    async close() {
+      unsubscribe()
+      await transport.close()
+      await liveQueries.close()
+      await refreshing
+    },
+  }
+}

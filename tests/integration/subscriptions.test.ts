@@ -1,0 +1,227 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ApolloClient, gql, InMemoryCache } from '@apollo/client'
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions'
+import { createClient, type Client } from 'graphql-ws'
+import { SignJWT } from 'jose'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { createLogger } from '../../backend/lib/logger.ts'
+import { startBackend, type RunningBackend } from '../../backend/server/start-backend.ts'
+import { createTestDatabaseTarget } from '../support/test-database.ts'
+
+/**
+ * GraphQL subscriptions end to end: the running backend on port 0, the real engine, and the
+ * clients people use (graphql-ws, Apollo Client's GraphQLWsLink, and the legacy protocol spoken
+ * over a raw socket). Rows are written with SQL through /v2/query, as any other writer would.
+ */
+const ADMIN_SECRET = 'subscriptions-admin-secret'
+const JWT_KEY = 'subscriptions-test-jwt-key-of-at-least-32-characters'
+
+let backend: RunningBackend
+let dataDir: string
+let dropDatabase: () => Promise<void>
+let wsUrl: string
+
+async function admin(path: string, body: unknown): Promise<unknown> {
+  const response = await fetch(`${backend.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
+    body: JSON.stringify(body),
+  })
+  const json = await response.json()
+  if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`)
+  return json
+}
+
+const runSql = (sql: string) => admin('/v2/query', { type: 'run_sql', args: { source: 'default', sql } })
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-subscriptions-it-'))
+  const { target, drop } = await createTestDatabaseTarget()
+  dropDatabase = drop
+  backend = await startBackend({
+    projectDir: dataDir,
+    env: {
+      PORT: '0',
+      PULSEBOARD_DATA_DIR: dataDir,
+      HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
+      HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: JWT_KEY }),
+    },
+    database: target,
+    log: createLogger('silent'),
+  })
+  wsUrl = `${backend.url.replace('http', 'ws')}/v1/graphql`
+  await runSql(`
+    CREATE TABLE public.notes (id serial PRIMARY KEY, owner_id text NOT NULL, body text NOT NULL);
+    INSERT INTO public.notes (owner_id, body) VALUES ('alice', 'a1'), ('bob', 'b1'), ('alice', 'a2');`)
+  await admin('/v1/metadata', {
+    type: 'replace_metadata',
+    args: {
+      version: 3,
+      sources: [{
+        name: 'default',
+        kind: 'postgres',
+        configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
+        tables: [{
+          table: { schema: 'public', name: 'notes' },
+          select_permissions: [{
+            role: 'user',
+            permission: { columns: ['id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } },
+          }],
+        }],
+      }],
+    },
+  })
+})
+
+afterAll(async () => {
+  await backend?.stop()
+  await dropDatabase?.()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function jwt(userId: string, expiresInSeconds = 600): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT({
+    'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['user'], 'x-hasura-default-role': 'user', 'x-hasura-user-id': userId },
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + expiresInSeconds)
+    .sign(new TextEncoder().encode(JWT_KEY))
+}
+
+const NOTES = 'subscription Notes { notes(order_by: { id: asc }) { id body } }'
+
+/** A graphql-ws subscription whose results are collected. */
+function subscribe(client: Client, query: string, variables?: Record<string, unknown>) {
+  const results: unknown[] = []
+  const errors: unknown[] = []
+  const dispose = client.subscribe({ query, variables }, {
+    next: (value) => results.push(value),
+    error: (error) => errors.push(error),
+    complete: () => {},
+  })
+  return { results, errors, dispose }
+}
+
+const clients: Client[] = []
+function graphqlWsClient(token: string): Client {
+  const client = createClient({ url: wsUrl, webSocketImpl: WebSocket, connectionParams: { headers: { Authorization: `Bearer ${token}` } } })
+  clients.push(client)
+  return client
+}
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.dispose()))
+})
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+
+describe('live queries with the graphql-ws client', () => {
+  it('sends each user their own rows at once and again when they change, and nothing otherwise', async () => {
+    const alice = subscribe(graphqlWsClient(await jwt('alice')), NOTES)
+    const bob = subscribe(graphqlWsClient(await jwt('bob')), NOTES)
+    await expect.poll(() => alice.results).toEqual([{ data: { notes: [{ id: 1, body: 'a1' }, { id: 3, body: 'a2' }] } }])
+    await expect.poll(() => bob.results).toEqual([{ data: { notes: [{ id: 2, body: 'b1' }] } }])
+    // Both users share one multiplexed statement (same role, same operation); the permission
+    // filter's session value is each cohort's own parameter.
+
+    await runSql(`INSERT INTO public.notes (owner_id, body) VALUES ('alice', 'a3')`)
+    await expect.poll(() => alice.results.length).toBe(2)
+    expect(alice.results[1]).toEqual({ data: { notes: [{ id: 1, body: 'a1' }, { id: 3, body: 'a2' }, { id: 4, body: 'a3' }] } })
+    await settle()
+    expect(bob.results).toHaveLength(1)
+
+    await runSql(`UPDATE public.notes SET body = body WHERE owner_id = 'bob'`)
+    await settle()
+    expect(bob.results).toHaveLength(1)
+    expect(alice.results).toHaveLength(2)
+
+    alice.dispose()
+    await settle()
+    await runSql(`INSERT INTO public.notes (owner_id, body) VALUES ('alice', 'a4')`)
+    await settle()
+    expect(alice.results).toHaveLength(2)
+    bob.dispose()
+  })
+
+  it('answers queries over the socket and refuses invalid subscriptions with an error', async () => {
+    const client = graphqlWsClient(await jwt('bob'))
+    const query = subscribe(client, '{ notes { body } }')
+    await expect.poll(() => query.results).toEqual([{ data: { notes: [{ body: 'b1' }] } }])
+    const invalid = subscribe(client, 'subscription { notes { owner_id } }')
+    await expect.poll(() => invalid.errors).toEqual([[expect.objectContaining({ extensions: expect.objectContaining({ code: 'validation-failed' }) })]])
+  })
+
+  it('closes a connection whose connection_init carries an expired token', async () => {
+    const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+      const client = createClient({
+        url: wsUrl,
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+        connectionParams: async () => ({ headers: { Authorization: `Bearer ${await jwt('alice', -60)}` } }),
+        on: { closed: (event) => resolve(event as { code: number; reason: string }) },
+      })
+      clients.push(client)
+      client.subscribe({ query: NOTES }, { next: () => {}, error: () => {}, complete: () => {} })
+    })
+    expect(await closed).toMatchObject({ code: 4400, reason: 'Connection initialization failed: Could not verify JWT: JWTExpired' })
+  })
+
+  it('closes the connection when its token expires, and the client resumes with a fresh one', async () => {
+    let tokens = 0
+    let closes = 0
+    const client = createClient({
+      url: wsUrl,
+      webSocketImpl: WebSocket,
+      retryWait: async () => {},
+      connectionParams: async () => ({ headers: { Authorization: `Bearer ${await jwt('bob', tokens++ === 0 ? 2 : 600)}` } }),
+      on: { closed: () => closes++ },
+    })
+    clients.push(client)
+    const bob = subscribe(client, NOTES)
+    await expect.poll(() => bob.results.length).toBe(1)
+    await expect.poll(() => closes, { timeout: 5_000 }).toBe(1)
+    await expect.poll(() => bob.results.length).toBe(2)
+    expect(tokens).toBe(2)
+  })
+})
+
+describe('live queries with Apollo Client', () => {
+  it('delivers the initial result and updates through GraphQLWsLink', async () => {
+    const apollo = new ApolloClient({ link: new GraphQLWsLink(graphqlWsClient(await jwt('bob'))), cache: new InMemoryCache() })
+    const results: unknown[] = []
+    const subscription = apollo
+      .subscribe({ query: gql`subscription BobNotes($after: Int!) { notes(where: { id: { _gt: $after } }) { id body } }`, variables: { after: 1 } })
+      .subscribe({ next: (result) => results.push(result.data) })
+    await expect.poll(() => results).toEqual([{ notes: [{ __typename: 'notes', id: 2, body: 'b1' }] }])
+    await runSql(`INSERT INTO public.notes (owner_id, body) VALUES ('bob', 'b2')`)
+    await expect.poll(() => results.length).toBe(2)
+    expect(results[1]).toEqual({ notes: [{ __typename: 'notes', id: 2, body: 'b1' }, { __typename: 'notes', id: expect.any(Number), body: 'b2' }] })
+    subscription.unsubscribe()
+  })
+})
+
+describe('the legacy graphql-ws protocol over a raw socket', () => {
+  it('starts, sends data on change, stops', async () => {
+    const socket = new WebSocket(wsUrl, 'graphql-ws')
+    const messages: { type: string; id?: string; payload?: unknown }[] = []
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))))
+    await new Promise((resolve) => socket.on('open', resolve))
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { headers: { Authorization: `Bearer ${await jwt('carol')}` } } }))
+    await expect.poll(() => messages.map((m) => m.type)).toEqual(['connection_ack', 'ka'])
+    socket.send(JSON.stringify({ id: '1', type: 'start', payload: { query: NOTES } }))
+    await expect.poll(() => messages.filter((m) => m.type === 'data')).toEqual([{ type: 'data', id: '1', payload: { data: { notes: [] } } }])
+    await runSql(`INSERT INTO public.notes (owner_id, body) VALUES ('carol', 'c1')`)
+    await expect.poll(() => messages.filter((m) => m.type === 'data').length).toBe(2)
+    socket.send(JSON.stringify({ id: '1', type: 'stop' }))
+    await settle()
+    await runSql(`INSERT INTO public.notes (owner_id, body) VALUES ('carol', 'c2')`)
+    await settle()
+    expect(messages.filter((m) => m.type === 'data')).toHaveLength(2)
+    socket.close()
+  })
+})
