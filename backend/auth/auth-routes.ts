@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { HttpError } from '../lib/http-error.ts'
 import type { BackendContext } from '../server/backend-context.ts'
 import { createAuthContext, type AuthContext } from './auth-context.ts'
 import { AuthError, SchemaValidationError, UnauthorizedError } from './auth-error.ts'
@@ -51,16 +52,19 @@ export function authRoutes(backend: BackendContext): Hono {
   devOutboxRoutes(app, auth)
 
   app.onError((error, c) => {
-    if (error instanceof AuthError) {
-      const shown = error.concealed(auth.settings.concealErrors)
-      if (shown.status >= 500) auth.log.error('auth request failed', { path: c.req.path, error: String(error.cause ?? error) })
-      return c.json(shown.toJSON(), shown.status as 400)
-    }
     if (error instanceof SchemaValidationError || error instanceof UnauthorizedError) {
       return c.json(error.toJSON(), error.status)
     }
-    // Anything else goes to the application's handler, which logs it and answers a bare 500.
-    throw error
+    if (error instanceof AuthError) {
+      const shown = error.concealed(auth.settings.concealErrors)
+      return c.json(shown.toJSON(), shown.status as 400)
+    }
+    if (error instanceof HttpError) {
+      return c.json({ status: error.status, message: error.message, error: error.code }, error.status as 400)
+    }
+    // Nhost answers any other failure with its `internal-server-error` body and no detail.
+    auth.log.error('auth request failed', { method: c.req.method, path: c.req.path, error: String(error), stack: (error as Error).stack })
+    return c.json(new AuthError('internal-server-error').toJSON(), 500)
   })
   return app
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/database.ts'
 import { sql, type SqlFragment } from '../lib/sql.ts'
 
@@ -78,6 +79,15 @@ export async function takeUserByTicket(db: Queryable, ticket: string): Promise<A
     WHERE ticket = ${ticket} AND ticket_expires_at > now()
     RETURNING id`)
   return rows[0] ? findUserById(db, rows[0].id) : undefined
+}
+
+/** Ticket kinds, written as the ticket's prefix (Nhost's `TicketType`). */
+export const TICKET_TYPES = ['verifyEmail', 'passwordReset', 'emailConfirmChange', 'passwordlessEmail'] as const
+export type TicketType = (typeof TICKET_TYPES)[number]
+
+/** A new single-use ticket, `<type>:<uuid>` as Nhost's `generateTicket` writes it. */
+export function newTicket(type: TicketType): string {
+  return `${type}:${randomUUID()}`
 }
 
 export async function setUserTicket(db: Queryable, userId: string, ticket: string, expiresInMs: number): Promise<void> {

@@ -4,7 +4,7 @@ import type { AuthContext } from './auth-context.ts'
 import { authServerUrl } from './auth-context.ts'
 import { AuthError } from './auth-error.ts'
 import { createSession } from './auth-sessions.ts'
-import { findUserById, insertUser, type NewUser } from './auth-users.ts'
+import { findUserById, insertUser, newTicket, type NewUser } from './auth-users.ts'
 import { hashPassword } from './passwords.ts'
 import { readBody, type ObjectSchema } from './request-body.ts'
 import { sendAuthEmail } from './send-auth-email.ts'
@@ -44,7 +44,7 @@ export function signUpEmailPasswordRoutes(app: Hono, auth: AuthContext): void {
     if (body.password.length < settings.passwordMinLength) throw new AuthError('password-too-short')
     const options = resolveSignUpOptions(auth, body.options, body.email)
     const withoutSession = settings.emailVerificationRequired || settings.disableNewUsers
-    const ticket = settings.emailVerificationRequired ? `verifyEmail:${crypto.randomUUID()}` : undefined
+    const ticket = settings.emailVerificationRequired ? newTicket('verifyEmail') : undefined
     const newUser: NewUser = {
       email: body.email,
       passwordHash: await hashPassword(body.password),

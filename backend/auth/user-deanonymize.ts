@@ -3,7 +3,7 @@ import { isPostgresError } from '../db/database.ts'
 import { sql } from '../lib/sql.ts'
 import { authServerUrl, type AuthContext } from './auth-context.ts'
 import { AuthError } from './auth-error.ts'
-import { findUserByEmail } from './auth-users.ts'
+import { findUserByEmail, newTicket } from './auth-users.ts'
 import { hashPassword } from './passwords.ts'
 import { readBody, type ObjectSchema } from './request-body.ts'
 import { sendAuthEmail } from './send-auth-email.ts'
@@ -55,9 +55,9 @@ export function userDeanonymizeRoutes(app: Hono, auth: AuthContext): void {
     if (await findUserByEmail(auth.db, body.email)) throw new AuthError('user-already-exists')
 
     const mail = body.signInMethod === 'passwordless'
-      ? { template: 'signin-passwordless' as const, ticket: `passwordlessEmail:${crypto.randomUUID()}`, ms: PASSWORDLESS_TICKET_MS }
+      ? { template: 'signin-passwordless' as const, ticket: newTicket('passwordlessEmail'), ms: PASSWORDLESS_TICKET_MS }
       : auth.settings.emailVerificationRequired
-        ? { template: 'email-verify' as const, ticket: `verifyEmail:${crypto.randomUUID()}`, ms: VERIFY_EMAIL_TICKET_MS }
+        ? { template: 'email-verify' as const, ticket: newTicket('verifyEmail'), ms: VERIFY_EMAIL_TICKET_MS }
         : undefined
     const passwordHash = password === null ? null : await hashPassword(password)
 

@@ -4,7 +4,7 @@ import { authServerUrl, type AuthContext } from './auth-context.ts'
 import { AuthError } from './auth-error.ts'
 import { requireSignedInUser } from './auth-guard.ts'
 import { assertUserMayHaveSession } from './auth-sessions.ts'
-import { findUserByEmail, setUserTicket } from './auth-users.ts'
+import { findUserByEmail, newTicket, setUserTicket } from './auth-users.ts'
 import { readBody, type ObjectSchema } from './request-body.ts'
 import { sendAuthEmail } from './send-auth-email.ts'
 import { VERIFY_EMAIL_TICKET_MS } from './sign-up-email-password.ts'
@@ -43,7 +43,7 @@ export function userEmailRoutes(app: Hono, auth: AuthContext): void {
     if (!user) throw new AuthError('invalid-email-password')
     assertUserMayHaveSession(auth, user, { allowUnverified: true })
     if (user.emailVerified) throw new AuthError('email-already-verified')
-    const ticket = `verifyEmail:${crypto.randomUUID()}`
+    const ticket = newTicket('verifyEmail')
     await setUserTicket(auth.db, user.id, ticket, VERIFY_EMAIL_TICKET_MS)
     await sendAuthEmail(auth, {
       template: 'email-verify', to: user.email!, locale: user.locale, ticket, redirectTo,
@@ -58,7 +58,7 @@ export function userEmailRoutes(app: Hono, auth: AuthContext): void {
     assertNoCodeChallenge(body)
     const redirectTo = resolveRedirectTo(auth, body.options?.redirectTo)
     if (await findUserByEmail(auth.db, body.newEmail)) throw new AuthError('user-already-exists')
-    const ticket = `emailConfirmChange:${crypto.randomUUID()}`
+    const ticket = newTicket('emailConfirmChange')
     await auth.db.query(sql`UPDATE auth.users SET new_email = ${body.newEmail} WHERE id = ${user.id}::uuid`)
     await setUserTicket(auth.db, user.id, ticket, EMAIL_CHANGE_TICKET_MS)
     await sendAuthEmail(auth, {

@@ -4,7 +4,7 @@ import { authServerUrl, type AuthContext } from './auth-context.ts'
 import { AuthError } from './auth-error.ts'
 import { requireSignedInUser } from './auth-guard.ts'
 import { assertUserMayHaveSession } from './auth-sessions.ts'
-import { findUserByEmail, setUserTicket, takeUserByTicket, type AuthUser } from './auth-users.ts'
+import { findUserByEmail, newTicket, setUserTicket, takeUserByTicket, type AuthUser } from './auth-users.ts'
 import { hashPassword } from './passwords.ts'
 import { readBody, type ObjectSchema } from './request-body.ts'
 import { sendAuthEmail } from './send-auth-email.ts'
@@ -40,7 +40,7 @@ export function userPasswordRoutes(app: Hono, auth: AuthContext): void {
     const redirectTo = resolveRedirectTo(auth, body.options?.redirectTo)
     const user = await findUserByEmail(auth.db, body.email)
     if (!user || !mayResetPassword(auth, user)) return c.json('OK')
-    const ticket = `passwordReset:${crypto.randomUUID()}`
+    const ticket = newTicket('passwordReset')
     await setUserTicket(auth.db, user.id, ticket, PASSWORD_RESET_TICKET_MS)
     await sendAuthEmail(auth, {
       template: 'password-reset', to: user.email!, locale: user.locale, ticket, redirectTo,

@@ -3,12 +3,9 @@ import { sql } from '../lib/sql.ts'
 import type { AuthContext } from './auth-context.ts'
 import { AuthError, SchemaValidationError } from './auth-error.ts'
 import { assertUserMayHaveSession, createSession } from './auth-sessions.ts'
-import { findUserById, takeUserByTicket } from './auth-users.ts'
+import { findUserById, takeUserByTicket, TICKET_TYPES, type TicketType } from './auth-users.ts'
 import { withQuery } from './redirect-to.ts'
 
-/** Ticket prefixes and the `type` Nhost puts in the redirect (`verify_ticket.go`, `getTicketType`). */
-const TICKET_TYPES = ['verifyEmail', 'passwordReset', 'emailConfirmChange', 'passwordlessEmail'] as const
-type TicketType = (typeof TICKET_TYPES)[number]
 
 /**
  * `GET /verify?ticket=…&type=…&redirectTo=…`: the link in every auth mail. A valid ticket is
@@ -27,6 +24,7 @@ export function verifyTicketRoutes(app: Hono, auth: AuthContext): void {
     if (!URL.canParse(redirectTo, auth.settings.clientUrl)) throw new AuthError('invalid-request')
     if (!auth.isRedirectAllowed(redirectTo)) return redirectWithError(c, auth, auth.settings.clientUrl, new AuthError('redirectTo-not-allowed'))
 
+    // The ticket's prefix is its type, and the `type` Nhost puts in the redirect (`getTicketType`).
     const type = TICKET_TYPES.find((t) => ticket.startsWith(`${t}:`))
     if (type === undefined) return redirectWithError(c, auth, redirectTo, new AuthError('invalid-ticket'))
     try {
