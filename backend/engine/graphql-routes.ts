@@ -43,6 +43,29 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
     for (const request of requests as GraphqlRequest[]) answers.push(await engine.execute(request, session))
     return c.body(Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), 200, JSON_TYPE)
   }
+  // Hasura's explain API: admin secret required; the query runs as `user` (role and variables).
+  app.post('/v1/graphql/explain', async (c) => {
+    let admin
+    try {
+      admin = await resolveSession(c.req.header(), context.config)
+    } catch (error) {
+      if (!(error instanceof SessionError)) throw error
+      return requestError(c, error.status, error.code, error.message)
+    }
+    if (!admin.adminSecretUsed) return requestError(c, 400, 'access-denied', 'restricted access : admin only')
+    let body: { query?: unknown; user?: Record<string, unknown> }
+    try {
+      body = JSON.parse(await c.req.text()) as typeof body
+    } catch {
+      return requestError(c, 400, 'invalid-json', 'invalid json')
+    }
+    if (!isGraphqlRequest(body.query)) return requestError(c, 400, 'parse-failed', 'key "query" not found or not a string')
+    const variables = Object.fromEntries(Object.entries(body.user ?? {})
+      .filter(([, v]) => typeof v === 'string').map(([k, v]) => [k.toLowerCase(), v as string]))
+    const role = variables['x-hasura-role'] ?? 'admin'
+    const session = { role, isAdmin: role === 'admin', adminSecretUsed: true, variables: { ...variables, 'x-hasura-role': role } }
+    return c.body(await engine.explain(body.query, session), 200, JSON_TYPE)
+  })
   app.post('/v1/graphql', handle)
   app.post('/v1alpha1/graphql', handle)
   return app
@@ -57,6 +80,6 @@ function isGraphqlRequest(value: unknown): value is GraphqlRequest {
 }
 
 /** Hasura's error shape for requests refused before GraphQL processing. */
-function requestError(c: Context, status: 400 | 413, code: string, message: string) {
+function requestError(c: Context, status: 400 | 401 | 413, code: string, message: string) {
   return c.body(JSON.stringify({ path: '$', error: message, code }), status, JSON_TYPE)
 }

@@ -27,6 +27,8 @@ export interface GraphqlRequest {
  */
 export interface GraphqlEngine {
   execute(request: GraphqlRequest, session: Session): Promise<string>
+  /** Hasura's `/v1/graphql/explain`: each root field's SQL and Postgres' plan for it. */
+  explain(request: GraphqlRequest, session: Session): Promise<string>
   /**
    * The operation compiled and bound for this session without running it (throws the engine's
    * error): live queries multiplex these statements (backend/engine/subscriptions).
@@ -120,6 +122,21 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       const bind = { sessionVariables: session.variables, variables }
       const rootFields = compiled.rootFields.map((field) => (field.kind === 'sql' ? { ...field, values: bindValues(field.values, bind) } : field))
       return { operationType: compiled.operationType, rootFields }
+    },
+    async explain(request, session) {
+      try {
+        const { compiled, variables } = await prepare(request, session)
+        const bind = { sessionVariables: session.variables, variables }
+        const answers: { field: string; sql: string; plan: string[] }[] = []
+        for (const field of compiled.rootFields) {
+          if (field.kind !== 'sql') continue
+          const { rows } = await context.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${field.text}`, bindValues(field.values, bind))
+          answers.push({ field: field.key, sql: field.text, plan: rows.map((row) => row['QUERY PLAN']) })
+        }
+        return JSON.stringify(answers)
+      } catch (error) {
+        return errorResponse(engineErrorFromDatabase(error), true)
+      }
     },
     async schemaFor(role) {
       return (await schemas.forRole(role)).schema

@@ -1,7 +1,7 @@
 import type { BoolExp as MetadataBoolExp } from '../../metadata/types.ts'
 import { EngineError, validationError } from '../engine-error.ts'
 import type { RoleModel, TableAccess } from '../schema/role-access.ts'
-import { tableKeyOf, type ColumnInfo, type TableInfo } from '../schema/source-model.ts'
+import { tableKeyOf, type ColumnInfo, type RelationshipInfo, type TableInfo } from '../schema/source-model.ts'
 import { VariableSlot } from './input-reader.ts'
 import type { BoolExp, ParamValue, TypedValue } from './ir.ts'
 import { BINARY_OPERATORS, COLUMN_OPERATORS, KEY_OPERATORS, OPERAND_TYPES, normaliseOperator } from './operators.ts'
@@ -52,6 +52,12 @@ export class BoolExpBuilder {
           items.push(this.#comparisons(column, operand as Record<string, unknown>, at, this.#graphqlParam))
           continue
         }
+        const aggregated = access.table.relationships.find((r) => r.kind === 'array' && `${r.name}_aggregate` === key)
+        const aggregateTarget = aggregated && this.role.access.get(aggregated.target)
+        if (aggregated && aggregateTarget) {
+          items.push(this.#aggregatePredicate(aggregated, aggregateTarget, operand as Record<string, Record<string, unknown>>, at))
+          continue
+        }
         const relationship = access.table.relationships.find((r) => r.name === key)
         const target = relationship && this.role.access.get(relationship.target)
         if (!relationship || !target) throw validationError(at, `field '${key}' not found in type: '${access.table.gqlName}_bool_exp'`)
@@ -60,6 +66,24 @@ export class BoolExpBuilder {
       }
     }
     return and(items)
+  }
+
+  #aggregatePredicate(relationship: RelationshipInfo, target: TableAccess, operand: Record<string, Record<string, unknown>>, path: string): BoolExp {
+    const count = operand.count
+    if (!count) return TRUE
+    const filter = count.filter ? this.fromWhere(count.filter as Record<string, unknown>, target, `${path}.count.filter`) : TRUE
+    const columns = ((count.arguments ?? []) as string[]).map((name) => target.table.columnByName.get(name) as ColumnInfo)
+    const predicate = Object.entries(count.predicate as Record<string, unknown>)
+      .filter(([, value]) => value !== null && value !== undefined)
+      .map(([operator, value]) => {
+        if (operator === '_is_null') return { operator, value: value === true }
+        const typed = (v: unknown): TypedValue => ({ param: this.#graphqlParam(v), sqlType: 'bigint', encoding: 'text' })
+        return { operator, value: Array.isArray(value) ? value.map(typed) : typed(value) }
+      })
+    return {
+      kind: 'aggregate_count', relationship, target: target.table, where: and([this.permission(target), filter]),
+      columns, distinct: count.distinct === true, predicate,
+    }
   }
 
   #graphqlParam = (value: unknown): ParamValue =>

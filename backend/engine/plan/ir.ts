@@ -32,6 +32,8 @@ export type BoolExp =
   | { kind: 'key_exists'; column: ColumnInfo; operator: '?' | '?|' | '?&'; value: TypedValue }
   | { kind: 'relationship'; relationship: RelationshipInfo; target: TableInfo; where: BoolExp }
   | { kind: 'exists'; table: TableInfo; where: BoolExp }
+  /** `count(…)` of the related rows matching `where`, compared by each of `predicate`. */
+  | { kind: 'aggregate_count'; relationship: RelationshipInfo; target: TableInfo; where: BoolExp; columns: ColumnInfo[]; distinct: boolean; predicate: { operator: string; value: TypedValue | TypedValue[] | boolean }[] }
   | { kind: 'true' }
 
 export interface OrderByItem {

@@ -169,12 +169,38 @@ export class RoleSchemaBuilder {
         }
         for (const relationship of access.table.relationships) {
           const target = this.role.access.get(relationship.target)
-          if (target) fields[relationship.name] = { type: this.boolExp(target) }
+          if (!target) continue
+          fields[relationship.name] = { type: this.boolExp(target) }
+          if (relationship.kind === 'array' && target.allowAggregations) {
+            fields[`${relationship.name}_aggregate`] = { type: this.aggregateBoolExp(target) }
+          }
         }
         return sortFields(fields)
       },
     })) as GraphQLInputObjectType
     return type
+  }
+
+  /** Aggregate predicates on array relationships (Hasura v2.17+): `count` with a predicate. */
+  aggregateBoolExp(access: TableAccess): GraphQLInputObjectType {
+    const table = access.table
+    const name = `${table.gqlName}_aggregate_bool_exp`
+    return this.#once(name, () => new GraphQLInputObjectType({
+      name,
+      fields: () => {
+        const countName = `${name}_count`
+        const count = this.#once(countName, () => new GraphQLInputObjectType({
+          name: countName,
+          fields: () => sortFields({
+            ...(access.columns.length > 0 ? { arguments: { type: new GraphQLList(new GraphQLNonNull(this.selectColumn(access))) } } : {}),
+            distinct: { type: GraphQLBoolean },
+            filter: { type: this.boolExp(access) },
+            predicate: { type: new GraphQLNonNull(this.comparisons.forType(GraphQLInt, 'int4')) },
+          }),
+        })) as GraphQLInputObjectType
+        return { count: { type: count } }
+      },
+    })) as GraphQLInputObjectType
   }
 
   orderByType(access: TableAccess): GraphQLInputObjectType {

@@ -58,6 +58,23 @@ export function compileBoolExp(exp: BoolExp, row: SqlFragment, aliases: AliasSou
       return sql`(${columnRef(row, exp.column)} ${raw(exp.operator)} ${compileValue(exp.value)})`
     case 'relationship':
       return compileRelationshipExists(exp.relationship, exp.target, exp.where, row, aliases)
+    case 'aggregate_count': {
+      const alias = aliases.next('r')
+      const counted = exp.columns.length === 0 ? sql`*`
+        : sql`${exp.distinct ? sql`DISTINCT ` : sql``}${exp.columns.length === 1 ? columnRef(alias, exp.columns[0] as ColumnInfo) : sql`(${join(exp.columns.map((c) => columnRef(alias, c)))})`}`
+      const where = sql`${joinCondition(exp.relationship.mapping, row, alias)} AND ${compileBoolExp(exp.where, alias, aliases)}`
+      const count = sql`(SELECT count(${counted}) FROM ${tableRef(exp.target)} AS ${alias} WHERE ${where})`
+      const tests = exp.predicate.map(({ operator, value }) => {
+        if (typeof value === 'boolean') return value ? sql`(${count} IS NULL)` : sql`(${count} IS NOT NULL)`
+        if (Array.isArray(value)) {
+          const list = value.length === 0 ? null : join(value.map(compileValue))
+          if (operator === '_nin') return list ? sql`(${count} NOT IN (${list}))` : sql`true`
+          return list ? sql`(${count} IN (${list}))` : sql`false`
+        }
+        return sql`(${count} ${raw(BINARY_OPERATORS[operator] as string)} ${compileValue(value)})`
+      })
+      return tests.length === 0 ? sql`true` : sql`(${join(tests, ' AND ')})`
+    }
     case 'exists': {
       const alias = aliases.next('e')
       return sql`EXISTS (SELECT 1 FROM ${tableRef(exp.table)} AS ${alias} WHERE ${compileBoolExp(exp.where, alias, aliases)})`

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs'
+import { Hono } from 'hono'
+import type { BackendConfig } from '../../backend/config/load-config.ts'
+import { parseJwtSecret } from '../../backend/config/jwt-secret.ts'
+import type { Database } from '../../backend/db/database.ts'
+import { createGraphqlEngine, type GraphqlEngine } from '../../backend/engine/execute/graphql-engine.ts'
+import { graphqlRoutes } from '../../backend/engine/graphql-routes.ts'
+import { createLogger } from '../../backend/lib/logger.ts'
+import { MetadataStore } from '../../backend/metadata/metadata-store.ts'
+import type { Metadata } from '../../backend/metadata/types.ts'
+import type { BackendContext } from '../../backend/server/backend-context.ts'
+import { openTestDatabase } from './test-database.ts'
+
+export const ADMIN_SECRET = 'engine-test-admin-secret'
+export const JWT_KEY = 'engine-test-jwt-secret-0123456789-0123456789'
+const GOLDEN = new URL('../../backend/engine/golden/', import.meta.url)
+
+export interface EngineApp {
+  app: Hono
+  context: BackendContext
+  engine: GraphqlEngine
+  db: Database
+  dispose(): Promise<void>
+}
+
+/**
+ * The GraphQL routes alone on a fresh database seeded with `backend/engine/golden/setup.sql` and
+ * its metadata, as the conformance setups do it: plain SQL, then replace_metadata.
+ */
+export async function openEngineApp(options: { maxRequestBytes?: number; maxDepth?: number; stringifyNumericTypes?: boolean } = {}): Promise<EngineApp> {
+  const db = await openTestDatabase()
+  await db.script(readFileSync(new URL('setup.sql', GOLDEN), 'utf8'))
+  const metadata = JSON.parse(readFileSync(new URL('metadata.json', GOLDEN), 'utf8')) as Metadata
+  const context: BackendContext = {
+    config: {
+      adminSecret: ADMIN_SECRET,
+      jwtSecret: parseJwtSecret(JSON.stringify({ type: 'HS256', key: JWT_KEY })),
+      unauthorizedRole: 'anonymous',
+      stringifyNumericTypes: options.stringifyNumericTypes ?? true,
+      graphql: { maxRequestBytes: options.maxRequestBytes ?? 100_000, maxDepth: options.maxDepth ?? 10 },
+    } as BackendConfig,
+    db,
+    log: createLogger('silent'),
+    metadata: new MetadataStore(metadata),
+  }
+  const engine = createGraphqlEngine(context)
+  const app = new Hono()
+  app.route('/', graphqlRoutes(context, engine))
+  return { app, context, engine, db, dispose: () => db.dispose() }
+}
+
+export interface GraphqlCall {
+  query: string
+  variables?: Record<string, unknown>
+  operationName?: string
+  /** Runs as this role through the admin secret, with `x-hasura-*` headers as session variables. */
+  role?: string
+  headers?: Record<string, string>
+  /** Send no admin secret: the unauthorized role, or whatever `headers` authenticate. */
+  anonymous?: boolean
+}
+
+export async function postGraphql(app: Hono, call: GraphqlCall): Promise<{ status: number; json: unknown }> {
+  const auth: Record<string, string> = call.anonymous ? {} : { 'x-hasura-admin-secret': ADMIN_SECRET }
+  if (call.role) auth['x-hasura-role'] = call.role
+  const response = await app.request('/v1/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...auth, ...call.headers },
+    body: JSON.stringify({ query: call.query, variables: call.variables, operationName: call.operationName }),
+  })
+  return { status: response.status, json: await response.json() }
+}
