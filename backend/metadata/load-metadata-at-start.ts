@@ -4,6 +4,7 @@ import type { BackendContext } from '../server/backend-context.ts'
 import { clearedMetadata } from './default-metadata.ts'
 import { findInconsistencies } from './find-inconsistencies.ts'
 import { loadMetadataDirectory } from './load-metadata-directory.ts'
+import { notifyMetadataChange } from './metadata-notifications.ts'
 import {
   readAppliedDirectoryHash, readStoredMetadata, writeAppliedDirectoryHash, writeStoredMetadata,
 } from './metadata-storage.ts'
@@ -26,6 +27,7 @@ export async function loadMetadataAtStart(context: Pick<BackendContext, 'config'
     if (project && project.contentHash !== (await readAppliedDirectoryHash(tx))) {
       const version = await writeStoredMetadata(tx, project.metadata, stored?.resourceVersion ?? 0)
       await writeAppliedDirectoryHash(tx, project.contentHash)
+      await notifyMetadataChange(tx, context, { kind: 'metadata', resourceVersion: version })
       return { metadata: project.metadata, resourceVersion: version, source: 'applied nhost/metadata' }
     }
     if (stored) return { ...stored, source: 'stored metadata' }

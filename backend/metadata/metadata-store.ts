@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { Metadata } from './types.ts'
 import { emptyMetadata } from './types.ts'
 
@@ -11,6 +12,8 @@ export type SchemaChange = 'metadata' | 'catalog'
 export class MetadataStore {
   #metadata: Metadata
   #resourceVersion = 1
+  /** Tells this backend's own change notifications from those of other instances sharing the database. */
+  readonly instanceId = randomUUID()
   readonly #listeners = new Set<(change: SchemaChange) => void>()
 
   constructor(metadata: Metadata = emptyMetadata(), resourceVersion = 1) {

@@ -4,6 +4,7 @@ import { AdminApiError } from './admin-api-error.ts'
 import { DEFAULT_SOURCE } from './find-inconsistencies.ts'
 import { followCatalogChanges, snapshotTrackedObjects } from './follow-catalog-changes.ts'
 import type { JsonNode } from './json-node.ts'
+import { notifyMetadataChange } from './metadata-notifications.ts'
 import { saveMetadata, withMetadataLock } from './save-metadata.ts'
 
 /** `run_sql` arguments with Hasura's defaults (`Hasura/Backends/Postgres/DDL/RunSQL.hs`). */
@@ -49,9 +50,14 @@ export async function runSql(context: Context, args: RunSqlArgs): Promise<RunSql
     throw new AdminApiError(400, 'not-exists', `source with name "${args.source}" does not exist`)
   }
   const checkMetadata = !args.read_only && (args.check_metadata_consistency ?? METADATA_DDL.test(args.sql))
+  const changesCatalog = !args.read_only && CATALOG_DDL.test(args.sql)
   if (!checkMetadata) {
-    const result = await context.db.transaction((tx) => execute(tx, args))
-    if (!args.read_only && CATALOG_DDL.test(args.sql)) context.metadata.catalogChanged()
+    const result = await context.db.transaction(async (tx) => {
+      const result = await execute(tx, args)
+      if (changesCatalog) await notifyMetadataChange(tx, context, { kind: 'catalog' })
+      return result
+    })
+    if (changesCatalog) context.metadata.catalogChanged()
     return result
   }
   return withMetadataLock(context, async () => {
@@ -59,6 +65,7 @@ export async function runSql(context: Context, args: RunSqlArgs): Promise<RunSql
     const { result, next, version } = await context.db.transaction(async (tx) => {
       const before = await snapshotTrackedObjects(tx, metadata)
       const result = await execute(tx, args)
+      await notifyMetadataChange(tx, context, { kind: 'catalog' })
       const next = await followCatalogChanges(tx, metadata, before, args.cascade)
       const version = next && (await saveMetadata(context, next, context.metadata.resourceVersion, tx))
       return { result, next, version }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts'
 import type { BackendContext } from '../server/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
+import { notifyMetadataChange } from './metadata-notifications.ts'
 import { ResourceVersionConflict, writeStoredMetadata } from './metadata-storage.ts'
 import type { Metadata } from './types.ts'
 
@@ -26,8 +27,14 @@ export function withMetadataLock<T>(context: Context, work: () => Promise<T>): P
  */
 export async function saveMetadata(context: Context, next: Metadata, expectedVersion: number, tx?: Queryable): Promise<number> {
   try {
-    const version = await writeStoredMetadata(tx ?? context.db, next, expectedVersion)
-    if (!tx) context.metadata.replace(next, version)
+    const save = async (q: Queryable) => {
+      const version = await writeStoredMetadata(q, next, expectedVersion)
+      await notifyMetadataChange(q, context, { kind: 'metadata', resourceVersion: version })
+      return version
+    }
+    if (tx) return await save(tx)
+    const version = await context.db.transaction(save)
+    context.metadata.replace(next, version)
     return version
   } catch (error) {
     if (error instanceof ResourceVersionConflict) throw new AdminApiError(409, 'conflict', error.message)

@@ -6,6 +6,7 @@ import { openDatabase } from '../db/open-database.ts'
 import { createGraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import { createLogger, type Logger } from '../lib/logger.ts'
 import { loadMetadataAtStart } from '../metadata/load-metadata-at-start.ts'
+import { followOtherInstances } from '../metadata/metadata-notifications.ts'
 import { MetadataStore } from '../metadata/metadata-store.ts'
 import { serveGraphqlWebSocket } from '../realtime/serve-graphql-websocket.ts'
 import type { BackendContext } from './backend-context.ts'
@@ -36,6 +37,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     await prepareDatabase(context)
     // After migrations, so that the metadata's tables exist when it is checked for consistency.
     await loadMetadataAtStart(context)
+    const unfollow = await followOtherInstances(context)
     // One engine (one schema and plan cache) serves HTTP and WebSocket.
     const engine = createGraphqlEngine(context)
     const app = createApp(context, engine)
@@ -56,6 +58,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
         await websocket.close()
         server.closeAllConnections()
         await new Promise<void>((resolve) => server.close(() => resolve()))
+        await unfollow()
         await db.close()
       },
     }
