@@ -86,6 +86,13 @@ export class BoolExpBuilder {
     }
   }
 
+  #operandTypeName(column: ColumnInfo, operator: string): string {
+    if (OPERAND_TYPES[operator] === 'text' || operator in KEY_OPERATORS) return 'String'
+    if (operator === '_cast') return 'jsonb_cast_exp'
+    const enumTable = column.enumTable ? this.role.model.tables.get(column.enumTable) : undefined
+    return enumTable ? `${enumTable.gqlName}_enum` : column.scalar
+  }
+
   #graphqlParam = (value: unknown): ParamValue =>
     value instanceof VariableSlot ? { kind: 'variable', name: value.name } : { kind: 'literal', value }
 
@@ -131,6 +138,11 @@ export class BoolExpBuilder {
     const items: BoolExp[] = []
     for (const [rawName, value] of Object.entries(operators)) {
       const name = normaliseOperator(rawName)
+      if (value === null && param === this.#graphqlParam && name !== '_is_null') {
+        // Hasura v2 rejects null comparison values rather than matching everything
+        // (HASURA_GRAPHQL_V1_BOOLEAN_NULL_COLLAPSE restores v1's "null is true").
+        throw validationError(`${path}.${rawName}`, `unexpected null value for type '${this.#operandTypeName(column, name)}'`)
+      }
       if (value === undefined || value === null) continue
       items.push(this.#comparison(column, name, value, `${path}.${rawName}`, param, table))
     }

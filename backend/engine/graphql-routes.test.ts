@@ -1,0 +1,263 @@
+import { printSchema } from 'graphql'
+import { SignJWT } from 'jose'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Metadata } from '../metadata/types.ts'
+import { ADMIN_SECRET, JWT_KEY, openEngineApp, postGraphql, type EngineApp, type GraphqlCall } from '../../tests/support/engine-app.ts'
+
+/**
+ * `/v1/graphql` through the app's fetch handler, as scenario tables: Hasura's errors with their
+ * codes and paths, the request limits, sessions from JWTs, hostile input and schema changes.
+ */
+interface Scenario extends GraphqlCall {
+  name: string
+  data?: unknown
+  error?: { code: string; path?: string; message?: string }
+}
+
+const scenarios: Scenario[] = [
+  {
+    name: 'unknown root field',
+    query: '{ nope { id } }',
+    error: { code: 'validation-failed', path: '$.selectionSet.nope', message: "field 'nope' not found in type: 'query_root'" },
+  },
+  {
+    name: 'a column the role may not select does not exist for it',
+    role: 'user',
+    headers: { 'x-hasura-user-id': '1' },
+    query: '{ author { id email } }',
+    error: { code: 'validation-failed', path: '$.selectionSet.author.selectionSet.email', message: "field 'email' not found in type: 'author'" },
+  },
+  {
+    name: 'a table without permission does not exist for the role',
+    role: 'anonymous',
+    query: '{ comment { id } }',
+    error: { code: 'validation-failed', path: '$.selectionSet.comment' },
+  },
+  {
+    name: 'query_root_fields hides the other root fields',
+    role: 'anonymous',
+    query: '{ article_by_pk(id: 1) { id } }',
+    error: { code: 'validation-failed', path: '$.selectionSet.article_by_pk' },
+  },
+  {
+    name: 'unknown argument',
+    query: '{ author(first: 1) { id } }',
+    error: { code: 'validation-failed', path: '$.selectionSet.author', message: "'author' has no argument named 'first'" },
+  },
+  {
+    name: 'enum table values are checked',
+    query: '{ article(where: {status: {_eq: archived}}) { id } }',
+    error: {
+      code: 'validation-failed',
+      path: '$.selectionSet.article.args.where.status._eq',
+      message: "expected one of the values ['draft', 'published'] for type 'article_status_enum', but found 'archived'",
+    },
+  },
+  {
+    name: 'a null comparison value is an error, not a match-all',
+    query: '{ author(where: {name: {_eq: null}}) { id } }',
+    error: { code: 'validation-failed', path: '$.selectionSet.author.args.where.name._eq', message: "unexpected null value for type 'String'" },
+  },
+  {
+    name: 'a string where an Int is expected',
+    query: '{ author(limit: "2") { id } }',
+    error: { code: 'validation-failed', path: '$.selectionSet.author.args.limit', message: "expected a 32-bit integer for type 'Int', but found a string" },
+  },
+  {
+    name: 'distinct_on must lead order_by',
+    query: '{ article(distinct_on: author_id, order_by: {title: asc}) { id } }',
+    error: { code: 'validation-failed', path: '$.selectionSet.article.args', message: '"distinct_on" columns must match initial "order_by" columns' },
+  },
+  {
+    name: 'a permission needing a session variable the request lacks',
+    role: 'user',
+    query: '{ article { id } }',
+    error: { code: 'not-found', path: '$', message: 'missing session variable: "x-hasura-user-id"' },
+  },
+  {
+    name: 'a session variable that is not an integer is a data exception, not SQL',
+    role: 'user',
+    headers: { 'x-hasura-user-id': "1) OR (1=1" },
+    query: '{ article { id } }',
+    error: { code: 'data-exception' },
+  },
+  {
+    name: 'hostile strings are values, never SQL',
+    query: `{ author(where: {name: {_eq: "'; DROP TABLE author; --"}}) { id }
+              a: article(where: {title: {_like: "%\\"marks\\"%"}}) { title } }`,
+    data: { author: [], a: [{ title: 'Quotes \'and\' "marks"' }] },
+  },
+  {
+    name: 'hostile JSON paths are keys, never SQL',
+    query: `{ author_by_pk(id: 1) { x: profile(path: "['); DROP TABLE author; --']") } }`,
+    data: { author_by_pk: { x: null } },
+  },
+  {
+    name: 'a malformed JSON path',
+    query: '{ author_by_pk(id: 1) { profile(path: "a[x") } }',
+    error: { code: 'validation-failed', path: '$.selectionSet.author_by_pk.selectionSet.profile.args.path' },
+  },
+  {
+    name: 'a parse error',
+    query: '{ author { id ',
+    error: { code: 'validation-failed', path: '$.query' },
+  },
+  {
+    name: 'no mutations exist yet',
+    query: 'mutation { delete_author(where: {}) { affected_rows } }',
+    error: { code: 'validation-failed' },
+  },
+  {
+    name: 'several operations and no operationName',
+    query: 'query A { author { id } } query B { article { id } }',
+    error: { code: 'validation-failed' },
+  },
+  {
+    name: 'operationName picks one operation; fragments, @include and @skip apply',
+    query: `query A { author { id } }
+            query B($full: Boolean!) { author_by_pk(id: 2) { ...names rating @include(if: $full) id @skip(if: true) } }
+            fragment names on author { name }`,
+    operationName: 'B',
+    variables: { full: true },
+    data: { author_by_pk: { name: 'Brian', rating: '3.25' } },
+  },
+  {
+    name: 'the unauthorized role serves requests without credentials',
+    anonymous: true,
+    query: '{ article(order_by: {id: asc}) { id } }',
+    data: { article: [{ id: 1 }, { id: 3 }, { id: 4 }] },
+  },
+  {
+    name: 'a wrong admin secret is refused',
+    anonymous: true,
+    headers: { 'x-hasura-admin-secret': 'wrong' },
+    query: '{ author { id } }',
+    error: { code: 'access-denied' },
+  },
+  {
+    name: 'introspection answers with the role schema',
+    role: 'anonymous',
+    query: '{ __type(name: "author") { fields { name } } __schema { queryType { name } } }',
+    data: { __type: { fields: [{ name: 'articles' }, { name: 'id' }, { name: 'name' }] }, __schema: { queryType: { name: 'query_root' } } },
+  },
+]
+
+describe('POST /v1/graphql', () => {
+  let engine: EngineApp
+  beforeAll(async () => {
+    engine = await openEngineApp({ maxRequestBytes: 4096, maxDepth: 5 })
+  })
+  afterAll(async () => {
+    await engine.dispose()
+  })
+
+  it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
+    const { status, json } = await postGraphql(engine.app, scenario)
+    expect(status).toBe(200)
+    if (scenario.data !== undefined) expect(json).toEqual({ data: scenario.data })
+    if (scenario.error) {
+      const errors = (json as { errors?: { message: string; extensions: { code: string; path: string } }[] }).errors
+      expect(errors?.[0]?.extensions.code).toBe(scenario.error.code)
+      if (scenario.error.path) expect(errors?.[0]?.extensions.path).toBe(scenario.error.path)
+      if (scenario.error.message) expect(errors?.[0]?.message).toBe(scenario.error.message)
+    }
+  })
+
+  it('keeps the tables that hostile strings named', async () => {
+    const { json } = await postGraphql(engine.app, { query: '{ author_aggregate { aggregate { count } } }' })
+    expect(json).toEqual({ data: { author_aggregate: { aggregate: { count: 3 } } } })
+  })
+
+  it.each([
+    ['a body over the size limit', 'x'.repeat(5000), 413, 'request-too-large'],
+    ['a body that is not JSON', '{"query": ', 400, 'invalid-json'],
+    ['a body without a query', '{"variables": {}}', 400, 'parse-failed'],
+    ['an empty batch', '[]', 400, 'parse-failed'],
+  ])('refuses %s before any work', async (_name, body, status, code) => {
+    const response = await engine.app.request('/v1/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
+      body,
+    })
+    expect(response.status).toBe(status)
+    expect(await response.json()).toMatchObject({ path: '$', code })
+  })
+
+  it('refuses a document nested deeper than the limit', async () => {
+    const query = '{ article { author { articles { author { articles { author { id } } } } } } }'
+    const { json } = await postGraphql(engine.app, { query })
+    expect(json).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: 'the query exceeds the maximum depth of 5' }] })
+  })
+
+  it('answers an Apollo-style batch with an array', async () => {
+    const response = await engine.app.request('/v1/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
+      body: JSON.stringify([{ query: '{ author_by_pk(id: 1) { name } }' }, { query: '{ nope }' }]),
+    })
+    const json = (await response.json()) as unknown[]
+    expect(json[0]).toEqual({ data: { author_by_pk: { name: 'Ada' } } })
+    expect(json[1]).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' } }] })
+  })
+
+  it('serves one cached plan for every value of a non-null variable, and keys on the others', async () => {
+    const byId = 'query ($id: Int!) { author_by_pk(id: $id) { name } }'
+    for (const [id, name] of [[1, 'Ada'], [2, 'Brian'], [3, 'Chen']] as const) {
+      expect((await postGraphql(engine.app, { query: byId, variables: { id } })).json).toEqual({ data: { author_by_pk: { name } } })
+    }
+    const ordered = 'query ($order: order_by) { author(order_by: {id: $order}, limit: 1) { name } }'
+    expect((await postGraphql(engine.app, { query: ordered, variables: { order: 'asc' } })).json).toEqual({ data: { author: [{ name: 'Ada' }] } })
+    expect((await postGraphql(engine.app, { query: ordered, variables: { order: 'desc' } })).json).toEqual({ data: { author: [{ name: 'Chen' }] } })
+  })
+
+  it('answers each session with its own variables from one cached plan', async () => {
+    const query = '{ article(where: {status: {_eq: draft}}) { title } }'
+    const asUser = (id: string) => postGraphql(engine.app, { query, role: 'user', headers: { 'x-hasura-user-id': id } })
+    expect((await asUser('1')).json).toEqual({ data: { article: [{ title: 'Graphs' }] } })
+    expect((await asUser('2')).json).toEqual({ data: { article: [] } })
+  })
+
+  it('runs as the role and variables of a JWT', async () => {
+    const claims = { 'x-hasura-allowed-roles': ['user'], 'x-hasura-default-role': 'user', 'x-hasura-user-id': '1' }
+    const sign = (exp: number, key = JWT_KEY) => new SignJWT({ 'https://hasura.io/jwt/claims': claims })
+      .setProtectedHeader({ alg: 'HS256' }).setExpirationTime(exp).sign(new TextEncoder().encode(key))
+    const now = Math.floor(Date.now() / 1000)
+    const query = '{ article(where: {status: {_eq: draft}}) { title } }'
+    const valid = await postGraphql(engine.app, { query, anonymous: true, headers: { authorization: `Bearer ${await sign(now + 60)}` } })
+    expect(valid.json).toEqual({ data: { article: [{ title: 'Graphs' }] } })
+    const expired = await postGraphql(engine.app, { query, anonymous: true, headers: { authorization: `Bearer ${await sign(now - 600)}` } })
+    expect(expired.json).toMatchObject({ errors: [{ extensions: { code: 'invalid-jwt' } }] })
+    const forged = await postGraphql(engine.app, { query, anonymous: true, headers: { authorization: `Bearer ${await sign(now + 60, 'x'.repeat(40))}` } })
+    expect(forged.json).toMatchObject({ errors: [{ extensions: { code: 'invalid-jwt' } }] })
+  })
+
+  it('shows SQL errors to admins only', async () => {
+    const query = '{ article(where: {published_at: {_gt: "not a date"}}) { id } }'
+    const admin = (await postGraphql(engine.app, { query })).json as { errors: { extensions: Record<string, unknown> }[] }
+    expect(admin.errors[0]?.extensions).toMatchObject({ code: 'data-exception', internal: { error: { status_code: '22007' } } })
+    const user = (await postGraphql(engine.app, { query, role: 'user', headers: { 'x-hasura-user-id': '1' } })).json as typeof admin
+    expect(user.errors[0]?.extensions.code).toBe('data-exception')
+    expect(user.errors[0]?.extensions).not.toHaveProperty('internal')
+  })
+
+  it("generates the user role's schema as recorded", async () => {
+    const printed = `${printSchema(await engine.engine.schemaFor('user'))}\n`
+    const file = new URL('./golden/schema-user.graphql', import.meta.url)
+    if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, printed)
+    expect(printed).toBe(readFileSync(file, 'utf8'))
+  })
+
+  it('rebuilds the schema after DDL and after new metadata', async () => {
+    await engine.db.query('ALTER TABLE author ADD COLUMN nickname text')
+    engine.context.metadata.catalogChanged()
+    expect((await postGraphql(engine.app, { query: '{ author_by_pk(id: 1) { nickname } }' })).json).toEqual({ data: { author_by_pk: { nickname: null } } })
+
+    const metadata = structuredClone(engine.context.metadata.current) as Metadata
+    const author = metadata.sources[0]?.tables.find((t) => t.table.name === 'author')
+    author?.select_permissions?.push({ role: 'guest', permission: { columns: ['name'], filter: { id: { _eq: 'X-Hasura-Author-Id' } } } })
+    engine.context.metadata.replace(metadata)
+    const guest = await postGraphql(engine.app, { query: '{ author { name } }', role: 'guest', headers: { 'x-hasura-author-id': '2' } })
+    expect(guest.json).toEqual({ data: { author: [{ name: 'Brian' }] } })
+  })
+})
