@@ -10,7 +10,8 @@ import { createTestDatabaseTarget } from '../support/test-database.ts'
 
 /**
  * Drives the auth service through the real `@nhost/nhost-js` client against the running backend
- * (real HTTP, the project's nhost.toml), as the web app and third-party scripts do.
+ * (real HTTP, the project's nhost.toml), as the web app and third-party scripts do, and checks
+ * that the GraphQL engine takes the tokens it issues.
  */
 
 const ADMIN_SECRET = 'auth-nhost-js-admin-secret'
@@ -163,6 +164,35 @@ describe('@nhost/nhost-js against the embedded auth service', () => {
     const session = (await nhost.auth.refreshToken({ refreshToken: landing.searchParams.get('refreshToken')! })).body
     expect(session.user).toMatchObject({ email: 'unverified@example.com', emailVerified: true })
     expect(await refusal(nhost.auth.sendVerificationEmail({ email: 'unverified@example.com' }))).toMatchObject({ status: 400, body: { error: 'email-already-verified' } })
+  })
+
+  it('issues tokens the GraphQL engine accepts, as the user they name, with the user role', async () => {
+    const nhost = client()
+    await nhost.auth.signInEmailPassword({ email: 'ada@example.com', password: PASSWORD })
+    const pat = (await nhost.auth.createPAT({ expiresAt: new Date(Date.now() + 86400_000).toISOString(), metadata: { name: 'engine-check' } })).body
+    const query = '{ authRefreshTokens(where: {metadata: {_contains: {name: "engine-check"}}}) { id type metadata } }'
+    const expected = { authRefreshTokens: [{ id: pat.id, type: 'pat', metadata: { name: 'engine-check' } }] }
+    const response = await nhost.graphql.request<typeof expected>({ query })
+    expect(response.body.data).toEqual(expected)
+
+    // A session from the personal access token is the same user with the same rights.
+    const script = client()
+    await script.auth.signInPAT({ personalAccessToken: pat.personalAccessToken })
+    expect((await script.graphql.request<typeof expected>({ query })).body.data).toEqual(expected)
+    // Another user sees none of it.
+    const other = client()
+    await other.auth.signUpEmailPassword({ email: 'other@example.com', password: PASSWORD })
+    expect((await other.graphql.request<typeof expected>({ query })).body.data).toEqual({ authRefreshTokens: [] })
+
+    // A tampered token is refused by the engine as Hasura refuses it.
+    const [header, , signature] = nhost.getUserSession()!.accessToken.split('.')
+    const forged = Buffer.from(JSON.stringify({ sub: pat.id, 'https://hasura.io/jwt/claims': { 'x-hasura-default-role': 'admin', 'x-hasura-allowed-roles': ['admin'] } })).toString('base64url')
+    const refused = await fetch(`${backend.url}/v1/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${header}.${forged}.${signature}` },
+      body: JSON.stringify({ query }),
+    })
+    expect((await refused.json() as { errors: { extensions: { code: string } }[] }).errors[0]!.extensions.code).toBe('invalid-jwt')
   })
 
   it('publishes the health check, version and key set', async () => {
