@@ -40,3 +40,14 @@ export function parseFailed(error: MetadataParseError, prefix: PathSegment[] = [
 export function respondWithAdminError(c: Context, error: AdminApiError): Response {
   return c.json(error.toJSON(), error.status)
 }
+
+/** Answers with the result, or with Hasura's error body for parse and API errors; others go on to the app's 500. */
+export async function answer(c: Context, work: () => Promise<unknown>): Promise<Response> {
+  try {
+    return c.json(await work())
+  } catch (error) {
+    if (error instanceof AdminApiError) return respondWithAdminError(c, error)
+    if (error instanceof MetadataParseError) return respondWithAdminError(c, parseFailed(error))
+    throw error
+  }
+}

@@ -1,8 +1,7 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import type { BackendContext } from '../server/backend-context.ts'
-import { AdminApiError, parseFailed, respondWithAdminError } from './admin-api-error.ts'
+import { answer } from './admin-api-error.ts'
 import { readMetadataCommand } from './metadata-commands.ts'
-import { MetadataParseError } from './metadata-parse-error.ts'
 import { readAdminRequest } from './read-admin-request.ts'
 import { saveMetadata, withMetadataLock } from './save-metadata.ts'
 
@@ -28,15 +27,4 @@ export function metadataRoutes(context: BackendContext): Hono {
     })
   }))
   return app
-}
-
-/** Answers with the result, or with Hasura's error body for parse and API errors. */
-export async function answer(c: Context, work: () => Promise<unknown>): Promise<Response> {
-  try {
-    return c.json(await work())
-  } catch (error) {
-    if (error instanceof AdminApiError) return respondWithAdminError(c, error)
-    if (error instanceof MetadataParseError) return respondWithAdminError(c, parseFailed(error))
-    throw error
-  }
 }

@@ -1,8 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { BackendContext } from '../server/backend-context.ts'
-import { AdminApiError } from './admin-api-error.ts'
+import { AdminApiError, answer } from './admin-api-error.ts'
 import type { JsonNode } from './json-node.ts'
-import { answer } from './metadata-routes.ts'
 import { readAdminRequest } from './read-admin-request.ts'
 import { readRunSqlArgs, runSql } from './run-sql.ts'
 
