@@ -2,16 +2,16 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { BackendConfig } from '../config/load-config.ts'
+import { loadConfig } from '../config/load-config.ts'
 import type { Database } from '../db/database.ts'
 import { createLogger } from '../lib/logger.ts'
 import { MetadataStore } from '../metadata/metadata-store.ts'
 import { createApp, ENGINE_VERSION } from './create-app.ts'
 import { serveWebApp } from './serve-web-app.ts'
 
-// These routes touch neither the database nor the configuration.
+// These routes do not touch the database; services read their settings (defaults here) when mounted.
 const context = {
-  config: {} as BackendConfig,
+  config: loadConfig({ projectDir: mkdtempSync(join(tmpdir(), 'pulseboard-app-')), env: {} }),
   db: {} as Database,
   log: createLogger('silent'),
   metadata: new MetadataStore(),
