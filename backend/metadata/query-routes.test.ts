@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openAdminApiApp, runAdminScenario, type AdminScenario } from '../../tests/support/admin-api-app.ts'
 import { testDatabaseKind } from '../../tests/support/test-database.ts'
@@ -141,6 +142,32 @@ describe(`/v2/query (${testDatabaseKind})`, () => {
   afterAll(() => api.dispose())
 
   for (const scenario of scenarios) it(scenario.name, () => runAdminScenario(api.app, scenario))
+
+  it("lets in a JWT whose role is admin, and no other role, as Hasura's sessions decide", async () => {
+    const secret = api.context.config.jwtSecret
+    const token = (role: string) => new SignJWT({ [secret.claimsNamespace]: { 'x-hasura-allowed-roles': [role], 'x-hasura-default-role': role, 'x-hasura-user-id': 'u1' } })
+      .setProtectedHeader({ alg: secret.type }).setExpirationTime('5m').sign(new TextEncoder().encode(secret.key))
+    const bearer = async (role: string) => ({ authorization: `Bearer ${await token(role)}` })
+    await runAdminScenario(api.app, { name: 'admin jwt', url: '/v2/query', anonymous: true, headers: await bearer('admin'), body: runSql('select 1 as one'), status: 200 })
+    await runAdminScenario(api.app, {
+      name: 'user jwt',
+      url: '/v2/query',
+      anonymous: true,
+      headers: await bearer('user'),
+      body: runSql('select 1'),
+      status: 400,
+      response: { path: '$.args', error: 'restricted access : admin only', code: 'access-denied' },
+    })
+    await runAdminScenario(api.app, {
+      name: 'forged jwt',
+      url: '/v2/query',
+      anonymous: true,
+      headers: { authorization: 'Bearer not.a.token' },
+      body: runSql('select 1'),
+      status: 400,
+      matches: { path: '$', code: 'invalid-jwt' },
+    })
+  })
 
   it('tells the engine that the catalog changed after DDL', async () => {
     const changes: string[] = []

@@ -1,29 +1,26 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
+import { resolveSession, type SessionConfig } from '../session/resolve-session.ts'
+import { SessionError } from '../session/session-error.ts'
 import { AdminApiError, respondWithAdminError } from './admin-api-error.ts'
 
-const digest = (text: string) => createHash('sha512').update(text).digest()
-
 /**
- * Admin-only access to `/v1/metadata`, `/v2/query` and `/v1/query`, answered as Hasura answers
- * (`Hasura/Server/Auth.hs`, `authorizeV1MetadataApi`):
- * - a wrong `x-hasura-admin-secret` (or the older `x-hasura-access-key`) is 401
- *   `invalid x-hasura-admin-secret/x-hasura-access-key`;
- * - no secret means the request runs as the unauthorized role (or a JWT's role), never admin, so
- *   it is 400 `restricted access : admin only` at `$.args`; so is the right secret together with
- *   `x-hasura-role` naming another role.
- * Secrets are compared as SHA-512 digests in constant time, as Hasura compares them.
+ * Admin-only access to `/v1/metadata`, `/v2/query` and `/v1/query`, as Hasura decides it: the
+ * session is resolved as for any request (admin secret, JWT or the unauthorized role, with
+ * Hasura's errors, e.g. 401 `invalid x-hasura-admin-secret/x-hasura-access-key`), then any role
+ * but `admin` is refused with 400 `restricted access : admin only` at `$.args`
+ * (`authorizeV1MetadataApi` in graphql-engine `Hasura/Server/App.hs`). So the right secret with
+ * `x-hasura-role: user` is refused, and a JWT whose role is `admin` is let in, as by Hasura.
  */
-export function requireAdmin(adminSecret: string): MiddlewareHandler {
+export function requireAdmin(config: SessionConfig): MiddlewareHandler {
   return async function requireAdminMiddleware(c, next) {
-    const sent = c.req.header('x-hasura-admin-secret') ?? c.req.header('x-hasura-access-key')
-    if (sent !== undefined && !timingSafeEqual(digest(sent), digest(adminSecret))) {
-      return respondWithAdminError(c, new AdminApiError(401, 'access-denied', 'invalid x-hasura-admin-secret/x-hasura-access-key'))
+    let isAdmin: boolean
+    try {
+      isAdmin = (await resolveSession(c.req.header(), config)).isAdmin
+    } catch (error) {
+      if (error instanceof SessionError) return respondWithAdminError(c, new AdminApiError(error.status, error.code, error.message))
+      throw error
     }
-    const role = c.req.header('x-hasura-role')
-    if (sent === undefined || (role !== undefined && role !== 'admin')) {
-      return respondWithAdminError(c, new AdminApiError(400, 'access-denied', 'restricted access : admin only', '$.args'))
-    }
+    if (!isAdmin) return respondWithAdminError(c, new AdminApiError(400, 'access-denied', 'restricted access : admin only', '$.args'))
     await next()
   }
 }

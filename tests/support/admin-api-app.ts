@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { expect } from 'vitest'
-import type { BackendConfig } from '../../backend/config/load-config.ts'
+import { loadConfig } from '../../backend/config/load-config.ts'
 import type { Database } from '../../backend/db/database.ts'
 import { applySystemSchemas } from '../../backend/db/system/apply-system-schemas.ts'
 import { createLogger } from '../../backend/lib/logger.ts'
@@ -23,7 +23,10 @@ export async function openAdminApiApp(): Promise<{ app: Hono; context: BackendCo
   const db = await openTestDatabase()
   await applySystemSchemas(db)
   const context: BackendContext = {
-    config: { adminSecret: ADMIN_SECRET, projectDir: mkdtempSync(join(tmpdir(), 'pulseboard-project-')) } as BackendConfig,
+    config: {
+      ...loadConfig({ projectDir: mkdtempSync(join(tmpdir(), 'pulseboard-project-')), env: {} }),
+      adminSecret: ADMIN_SECRET,
+    },
     db: db as Database,
     log: createLogger('silent'),
     metadata: new MetadataStore(),
