@@ -17,6 +17,8 @@ export type EngineErrorCode =
   | 'constraint-violation'
   | 'constraint-error'
   | 'data-exception'
+  | 'bad-request'
+  | 'concurrent-update'
   | 'postgres-error'
   | 'unexpected'
 
