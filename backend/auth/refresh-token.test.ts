@@ -140,4 +140,8 @@ describe('system endpoints', () => {
   ])('GET %s', async (url, body) => {
     expect(await t.call('GET', url)).toMatchObject({ status: 200, body })
   })
+
+  it('answers HEAD /healthz', async () => {
+    expect((await t.call('HEAD', '/v1/auth/healthz')).status).toBe(200)
+  })
 })

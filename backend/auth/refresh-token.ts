@@ -1,9 +1,13 @@
 import type { Hono } from 'hono'
+import { sql } from '../lib/sql.ts'
 import { UUID } from './access-token.ts'
 import type { AuthContext } from './auth-context.ts'
 import { AuthError } from './auth-error.ts'
 import { assertUserMayHaveSession, findUserByRefreshToken, rotateRefreshToken } from './auth-sessions.ts'
 import { readBody, type ObjectSchema } from './request-body.ts'
+
+/** One refresh in a thousand also deletes expired refresh tokens and PATs (Nhost's rate). */
+const EXPIRED_SWEEP_PROBABILITY = 0.001
 
 const schema: ObjectSchema = {
   properties: { refreshToken: { type: 'string', pattern: UUID } },
@@ -24,6 +28,10 @@ export function refreshTokenRoutes(app: Hono, auth: AuthContext): void {
       assertUserMayHaveSession(auth, user, { allowAnonymous: true })
       return rotateRefreshToken(auth, tx, refreshToken, user)
     })
+    // Like Nhost, sweep expired tokens now and then rather than on a schedule.
+    if (Math.random() < EXPIRED_SWEEP_PROBABILITY) {
+      await auth.db.query(sql`DELETE FROM auth.refresh_tokens WHERE expires_at < now()`)
+    }
     return c.json(session)
   })
 }

@@ -46,6 +46,12 @@ describe('POST /user/deanonymize', () => {
     expect(response).toMatchObject({ status: 200, body: 'OK' })
     const signIn = await t.call('POST', '/v1/auth/signin/email-password', { body: { email: 'converted@example.com', password: 'correct-horse-9' } })
     expect(signIn.body.session.user).toMatchObject({ id: session.user.id, isAnonymous: false, displayName: 'Converted', defaultRole: 'user', roles: ['me', 'user'] })
+    // The anonymous token, still valid, cannot deanonymize (and re-role) the account again.
+    const again = await t.call('POST', '/v1/auth/user/deanonymize', {
+      token: session.accessToken,
+      body: { signInMethod: 'email-password', email: 'converted-again@example.com', password: 'correct-horse-9', options: { allowedRoles: ['me'], defaultRole: 'me' } },
+    })
+    expect(again).toMatchObject({ status: 400, body: { error: 'user-not-anonymous' } })
     // Without email verification the anonymous session carries on, now as the regular user.
     const refreshed = await t.call('POST', '/v1/auth/token', { body: { refreshToken: session.refreshToken } })
     expect(claimsOf(refreshed.body.accessToken)).toMatchObject({ 'x-hasura-user-is-anonymous': 'false', 'x-hasura-default-role': 'user' })

@@ -62,8 +62,7 @@ export function userDeanonymizeRoutes(app: Hono, auth: AuthContext): void {
     const passwordHash = password === null ? null : await hashPassword(password)
 
     await auth.db.transaction(async (tx) => {
-      await tx.query(sql`DELETE FROM auth.user_roles WHERE user_id = ${token.userId}::uuid`)
-      await tx.query(sql`
+      const updated = await tx.query(sql`
         UPDATE auth.users SET
           is_anonymous = false, email = ${body.email}, password_hash = ${passwordHash},
           default_role = ${options.defaultRole}, display_name = ${options.displayName}, locale = ${options.locale},
@@ -73,6 +72,9 @@ export function userDeanonymizeRoutes(app: Hono, auth: AuthContext): void {
         if (isPostgresError(error) && error.constraint === 'users_email_key') throw new AuthError('user-already-exists')
         throw error
       })
+      // The token may predate an earlier deanonymization: the account is no longer anonymous.
+      if (updated.rowCount === 0) throw new AuthError('user-not-anonymous')
+      await tx.query(sql`DELETE FROM auth.user_roles WHERE user_id = ${token.userId}::uuid`)
       await tx.query(sql`
         INSERT INTO auth.user_roles (user_id, role)
         SELECT ${token.userId}::uuid, role FROM unnest(${options.allowedRoles}::text[]) AS role`)

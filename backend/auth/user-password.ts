@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { sql } from '../lib/sql.ts'
 import { authServerUrl, type AuthContext } from './auth-context.ts'
-import { AuthError } from './auth-error.ts'
+import { AuthError, UnauthorizedError } from './auth-error.ts'
 import { requireSignedInUser } from './auth-guard.ts'
 import { assertUserMayHaveSession } from './auth-sessions.ts'
 import { findUserByEmail, newTicket, setUserTicket, takeUserByTicket, type AuthUser } from './auth-users.ts'
@@ -50,17 +50,20 @@ export function userPasswordRoutes(app: Hono, auth: AuthContext): void {
   })
 
   app.post('/user/password', async (c) => {
-    const hasBearer = c.req.header('authorization') !== undefined
-    const signedIn = hasBearer ? await requireSignedInUser(c, auth) : undefined
     const body = await readBody<{ newPassword: string; ticket?: string }>(c, changeSchema)
     if (body.newPassword.length < auth.settings.passwordMinLength) throw new AuthError('password-too-short')
-    let user: AuthUser | undefined = signedIn
+    let user: AuthUser | undefined
     if (body.ticket !== undefined) {
       user = await takeUserByTicket(auth.db, body.ticket)
       if (!user) throw new AuthError('invalid-ticket')
       assertUserMayHaveSession(auth, user)
+    } else {
+      // The bearer token is optional here (a ticket may stand in for it); without either, Nhost
+      // answers `invalid-request` rather than 401.
+      user = await requireSignedInUser(c, auth).catch((error: unknown) => {
+        throw error instanceof UnauthorizedError ? new AuthError('invalid-request', { cause: error }) : error
+      })
     }
-    if (!user) throw new AuthError('invalid-request')
     const passwordHash = await hashPassword(body.newPassword)
     await auth.db.transaction(async (tx) => {
       await tx.query(sql`UPDATE auth.users SET password_hash = ${passwordHash} WHERE id = ${user.id}::uuid`)

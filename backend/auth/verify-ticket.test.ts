@@ -128,6 +128,11 @@ describe('password reset', () => {
   ])('refuses %s', async (_, url, body, status, error) => {
     expect(await t.call('POST', url, { body })).toMatchObject({ status, body: { error } })
   })
+
+  it('answers invalid-request to a password change with a bad token and no ticket', async () => {
+    expect(await t.call('POST', '/v1/auth/user/password', { token: 'not.a.jwt', body: { newPassword: 'long-enough-9' } }))
+      .toMatchObject({ status: 400, body: { error: 'invalid-request' } })
+  })
 })
 
 describe('POST /user/email/change', () => {
