@@ -1,0 +1,21 @@
+import { benchGraphqlQueries } from './graphql-queries.ts'
+import { benchSubscriptions } from './subscriptions.ts'
+
+/**
+ * `npm run bench [-- <name> [args…]]`: runs the named benchmark (all when none is named) and
+ * prints its results as the Markdown rows bench/RESULTS.md records.
+ */
+const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
+  'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
+  subscriptions: (args) => benchSubscriptions(args.length > 0 ? args.map(Number) : [1_000, 5_000]),
+}
+
+const [name, ...args] = process.argv.slice(2)
+const selected = name === undefined ? Object.keys(benchmarks) : [name]
+for (const key of selected) {
+  const run = benchmarks[key]
+  if (!run) throw new Error(`no benchmark named ${key}; there are: ${Object.keys(benchmarks).join(', ')}`)
+  console.log(`## ${key}\n`)
+  console.log((await run(args)).join('\n'))
+  console.log()
+}

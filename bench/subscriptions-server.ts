@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createLogger } from '../backend/lib/logger.ts'
+import { startBackend } from '../backend/server/start-backend.ts'
+
+/**
+ * The backend under test, in a process of its own so that the CPU and memory it reports are the
+ * server's alone (with PGlite the database runs in this process too). Started by
+ * bench/subscriptions.ts, which talks to it over IPC.
+ */
+export interface ServerStats {
+  /** process.cpuUsage() total, microseconds. */
+  cpuMicros: number
+  rssBytes: number
+  /** SQL statements the backend has sent to the database so far. */
+  statements: number
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-bench-'))
+const backend = await startBackend({
+  projectDir: dataDir,
+  env: {
+    PORT: '0',
+    PULSEBOARD_DATA_DIR: dataDir,
+    HASURA_GRAPHQL_ADMIN_SECRET: process.env.BENCH_ADMIN_SECRET ?? '',
+    HASURA_GRAPHQL_JWT_SECRET: process.env.BENCH_JWT_SECRET ?? '',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  },
+  ...(process.env.DATABASE_URL ? {} : { database: { kind: 'memory' as const } }),
+  log: createLogger('warn'),
+})
+
+// Every statement the backend sends goes through `db.query`: count them.
+let statements = 0
+const db = backend.context.db
+const query = db.query.bind(db)
+db.query = ((...args: Parameters<typeof query>) => {
+  statements++
+  return query(...args)
+}) as typeof db.query
+
+const stats = (): ServerStats => {
+  const cpu = process.cpuUsage()
+  return { cpuMicros: cpu.user + cpu.system, rssBytes: process.memoryUsage().rss, statements }
+}
+
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'stats') process.send!({ type: 'stats', stats: stats() })
+  if (message.type === 'stop') {
+    void backend.stop().then(() => {
+      rmSync(dataDir, { recursive: true, force: true })
+      process.exit(0)
+    })
+  }
+})
+process.send!({ type: 'ready', url: backend.url })
