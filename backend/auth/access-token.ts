@@ -4,7 +4,10 @@ import { ConfigError } from '../config/config-error.ts'
 import type { JwtSecret } from '../config/jwt-secret.ts'
 import { UnauthorizedError } from './auth-error.ts'
 
-/** Nhost Auth's issuer when the JWT secret names none (`AUTH_JWT_ISSUER` default). */
+/**
+ * The issuer when the JWT secret names none: Nhost Auth's earlier default. Current Nhost Auth
+ * uses its server URL, which here varies with the address a request came in on.
+ */
 export const DEFAULT_ISSUER = 'hasura-auth'
 
 export interface AccessTokenClaims {
