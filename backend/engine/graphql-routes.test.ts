@@ -65,6 +65,11 @@ const scenarios: Scenario[] = [
     error: { code: 'validation-failed', path: '$.selectionSet.author.args.limit', message: "expected a 32-bit integer for type 'Int', but found a string" },
   },
   {
+    name: 'a negative limit',
+    query: '{ author(limit: -1) { id } }',
+    error: { code: 'validation-failed', path: '$.selectionSet.author.args.limit', message: "expected a non-negative 32-bit integer for type 'Int', but found an integer" },
+  },
+  {
     name: 'distinct_on must lead order_by',
     query: '{ article(distinct_on: author_id, order_by: {title: asc}) { id } }',
     error: { code: 'validation-failed', path: '$.selectionSet.article.args', message: '"distinct_on" columns must match initial "order_by" columns' },
@@ -182,6 +187,15 @@ describe('POST /v1/graphql', () => {
     })
     expect(response.status).toBe(status)
     expect(await response.json()).toMatchObject({ path: '$', code })
+  })
+
+  it('answers a persisted-query request as Hasura does when they are not enabled', async () => {
+    const response = await engine.app.request('/v1/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
+      body: JSON.stringify({ query: '{ author { id } }', extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } }),
+    })
+    expect(await response.json()).toEqual({ errors: [{ extensions: { path: '$', code: 'not-supported' }, message: 'Automatic Persisted Queries is not enabled' }] })
   })
 
   it('refuses a document nested deeper than the limit', async () => {

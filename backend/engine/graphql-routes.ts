@@ -40,7 +40,13 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
       return c.body(errorResponse(new EngineError(error.code, error.message), false), 200, JSON_TYPE)
     }
     const answers: string[] = []
-    for (const request of requests as GraphqlRequest[]) answers.push(await engine.execute(request, session))
+    for (const request of requests as GraphqlRequest[]) {
+      // Hasura answers Automatic Persisted Queries this way unless they are enabled (they are not here).
+      const extensions = (request as { extensions?: { persistedQuery?: unknown } | null }).extensions
+      answers.push(extensions?.persistedQuery !== undefined
+        ? errorResponse(new EngineError('not-supported', 'Automatic Persisted Queries is not enabled'), false)
+        : await engine.execute(request, session))
+    }
     return c.body(Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), 200, JSON_TYPE)
   }
   // Hasura's explain API: admin secret required; the query runs as `user` (role and variables).

@@ -13,7 +13,7 @@ const MAX_INT = 2 ** 31 - 1
 const MIN_INT = -(2 ** 31)
 
 const KIND_NAMES: Partial<Record<Kind, string>> = {
-  [Kind.INT]: 'a number', [Kind.FLOAT]: 'a number', [Kind.STRING]: 'a string', [Kind.BOOLEAN]: 'a boolean',
+  [Kind.INT]: 'an integer', [Kind.FLOAT]: 'a float', [Kind.STRING]: 'a string', [Kind.BOOLEAN]: 'a boolean',
   [Kind.NULL]: 'null', [Kind.ENUM]: 'an enum value', [Kind.LIST]: 'a list', [Kind.OBJECT]: 'an object',
 }
 
@@ -106,6 +106,7 @@ export class InputReader {
         if (text === null) throw mismatch('a 32-bit integer')
         const value = Number(text)
         if (value > MAX_INT || value < MIN_INT) throw mismatch('a 32-bit integer')
+        if (value < 0 && (path.endsWith('.args.limit') || path.endsWith('.args.offset'))) throw mismatch('a non-negative 32-bit integer')
         return value
       }
       case 'Float':
