@@ -113,6 +113,16 @@ describe('POST /signup/email-password and /signin/email-password', () => {
     expect(response).toMatchObject({ status: 400, body: { status: 400, error: 'invalid-request', message: 'The request payload is incorrect' } })
   })
 
+  it('creates new users disabled, without a session, when disableNewUsers is on', async () => {
+    const gated = t.withToml('[auth.signUp]\ndisableNewUsers = true\n[auth.method.emailPassword]\nemailVerificationRequired = false\n')
+    const response = await gated.call('POST', '/v1/auth/signup/email-password', { body: { email: 'gated@example.com', password: 'correct-horse-9' } })
+    expect(response).toMatchObject({ status: 401, body: { error: 'disabled-user', message: 'User is disabled' } })
+    const { rows } = await t.db.query<{ disabled: boolean; sessions: number }>(sql`
+      select disabled, (select count(*)::int from auth.refresh_tokens r where r.user_id = u.id) as sessions
+      from auth.users u where email = 'gated@example.com'`)
+    expect(rows).toEqual([{ disabled: true, sessions: 0 }])
+  })
+
   it('turns sign-up away when it is disabled', async () => {
     const closed = t.withToml('[auth.signUp]\nenabled = false\n')
     const response = await closed.call('POST', '/v1/auth/signup/email-password', { body: { email: 'late@example.com', password: 'correct-horse-9' } })

@@ -69,6 +69,24 @@ describe('POST /user/deanonymize', () => {
     expect(mail).toMatchObject({ template: 'email-verify', data: { ticket: expect.stringMatching(/^verifyEmail:/) } })
   })
 
+  it('deanonymizes without a password through a sign-in link', async () => {
+    const session = await anonymous()
+    const response = await t.call('POST', '/v1/auth/user/deanonymize', {
+      token: session.accessToken, body: { signInMethod: 'passwordless', email: 'linked@example.com', options: { redirectTo: 'https://app.example.com/callback' } },
+    })
+    expect(response.status).toBe(200)
+    expect((await t.call('POST', '/v1/auth/token', { body: { refreshToken: session.refreshToken } })).status).toBe(401)
+    const [mail] = await t.outbox('linked@example.com')
+    expect(mail).toMatchObject({ template: 'signin-passwordless', data: { ticket: expect.stringMatching(/^passwordlessEmail:/) } })
+    const link = new URL(mail!.data.link!)
+    expect(link.searchParams.get('type')).toBe('signinPasswordless')
+    const landing = await t.call('GET', `${link.pathname}${link.search}`)
+    const location = new URL(landing.headers.get('location')!)
+    expect(location.searchParams.get('type')).toBe('passwordlessEmail')
+    const refreshed = await t.call('POST', '/v1/auth/token', { body: { refreshToken: location.searchParams.get('refreshToken') } })
+    expect(refreshed.body.user).toMatchObject({ id: session.user.id, email: 'linked@example.com', emailVerified: true, isAnonymous: false })
+  })
+
   it('refuses bad requests and changes nothing', async () => {
     const regular = await t.signUp('regular@example.com')
     const session = await anonymous()
