@@ -12,6 +12,8 @@ export interface CatalogColumn {
   elementType: string | null
   nullable: boolean
   hasDefault: boolean
+  /** `GENERATED ALWAYS AS (…) STORED`: never written by a mutation. */
+  generated: boolean
 }
 
 export interface CatalogForeignKey {
@@ -32,6 +34,8 @@ export interface CatalogTable {
   uniqueConstraints: { name: string; columns: string[] }[]
   foreignKeys: CatalogForeignKey[]
   comment: string | null
+  /** `pg_relation_is_updatable`: which writes the relation takes (views only some, or none). */
+  writable: { insert: boolean; update: boolean; delete: boolean }
 }
 
 export interface CatalogFunctionArg {

@@ -12,12 +12,15 @@ SELECT json_build_object(
   'tables', (
     SELECT coalesce(json_agg(json_build_object(
       'schema', n.nspname, 'name', c.relname, 'kind', c.relkind,
+      'writable', json_build_object('insert', pg_relation_is_updatable(c.oid, false) & 8 = 8,
+        'update', pg_relation_is_updatable(c.oid, false) & 4 = 4, 'delete', pg_relation_is_updatable(c.oid, false) & 16 = 16),
       'comment', obj_description(c.oid, 'pg_class'),
       'columns', (
         SELECT coalesce(json_agg(json_build_object(
           'name', a.attname, 'type', t.typname, 'sqlType', format_type(a.atttypid, NULL),
           'typeKind', t.typtype, 'elementType', et.typname,
-          'nullable', NOT a.attnotnull, 'hasDefault', a.atthasdef OR a.attidentity <> ''
+          'nullable', NOT a.attnotnull, 'hasDefault', a.atthasdef OR a.attidentity <> '',
+          'generated', a.attgenerated <> ''
         ) ORDER BY a.attnum), '[]')
         FROM pg_attribute a
         JOIN pg_type t ON t.oid = a.atttypid

@@ -2,12 +2,14 @@ import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, t
 import { compile } from '../../lib/sql.ts'
 import type { OperationPlan } from '../plan/ir.ts'
 import { compileRootField } from '../sql/compile-select.ts'
+import { compileMutation, type CompiledMutation } from './compile-mutation.ts'
 
 /** How one root field is answered: a SQL statement, fixed JSON, or graphql-js introspection. */
 export type CompiledRootField =
   | { key: string; kind: 'sql'; text: string; values: unknown[] }
   | { key: string; kind: 'json'; json: string }
   | { key: string; kind: 'introspection'; document: DocumentNode }
+  | { key: string; kind: 'mutation'; mutation: CompiledMutation }
 
 export interface CompiledOperation {
   operationType: OperationPlan['operationType']
@@ -29,6 +31,8 @@ export function compileOperation(
         return { key: field.key, kind: 'json', json: '"There are no queries available to the current role. Either there are no sources or remote schemas configured, or the current role doesn\'t have the required permissions."' }
       case 'introspection':
         return { key: field.key, kind: 'introspection', document: introspectionDocument(operation, fragments, field.nodes) }
+      case 'mutation':
+        return { key: field.key, kind: 'mutation', mutation: compileMutation(field.plan) }
       default: {
         const statement = compileRootField(field)
         if (!statement) throw new Error(`root field ${field.key} compiled to nothing`)

@@ -3,14 +3,17 @@ import {
   type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
+import type { Queryable } from '../../db/database.ts'
 import type { BackendContext } from '../../server/backend-context.ts'
 import type { Session } from '../../session/session.ts'
 import { EngineError } from '../engine-error.ts'
 import { planOperation } from '../plan/plan-operation.ts'
 import { bindValues } from '../sql/bound-param.ts'
+import { compileHasuraUser } from '../sql/compile-hasura-user.ts'
 import { validateDocument, validateIntrospection } from '../validate/validate-document.ts'
-import { compileOperation, type CompiledOperation } from './compile-operation.ts'
+import { compileOperation, type CompiledOperation, type CompiledRootField } from './compile-operation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
+import { runMutation } from './run-mutation.ts'
 import { documentHash, OperationCache } from './operation-cache.ts'
 import { SchemaCache } from './schema-cache.ts'
 
@@ -33,7 +36,7 @@ export interface GraphqlEngine {
    * The operation compiled and bound for this session without running it (throws the engine's
    * error): live queries multiplex these statements (backend/engine/subscriptions).
    */
-  bind(request: GraphqlRequest, session: Session): Promise<Pick<CompiledOperation, 'operationType' | 'rootFields'>>
+  bind(request: GraphqlRequest, session: Session): Promise<{ operationType: CompiledOperation['operationType']; rootFields: Exclude<CompiledRootField, { kind: 'mutation' }>[] }>
   schemaFor(role: string): Promise<GraphQLSchema>
 }
 
@@ -87,6 +90,16 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
   }
 
   async function run(compiled: CompiledOperation, schema: GraphQLSchema, variables: Record<string, unknown>, session: Session): Promise<string> {
+    if (compiled.operationType !== 'mutation') return runFields(context.db, compiled, schema, variables, session)
+    // Hasura runs every root field of a mutation in one transaction, with the session variables
+    // in `hasura.user` for triggers to read.
+    return context.db.transaction(async (tx) => {
+      await tx.query(compileHasuraUser(session.variables))
+      return runFields(tx, compiled, schema, variables, session)
+    })
+  }
+
+  async function runFields(db: Queryable, compiled: CompiledOperation, schema: GraphQLSchema, variables: Record<string, unknown>, session: Session): Promise<string> {
     const bind = { sessionVariables: session.variables, variables }
     // Bind every statement before the first runs: a missing session variable costs no query.
     const bound = compiled.rootFields.map((field) => (field.kind === 'sql' ? bindValues(field.values, bind) : null))
@@ -95,8 +108,9 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       let json: string
       if (field.kind === 'json') json = field.json
       else if (field.kind === 'introspection') json = await introspect(schema, field.document, variables, field.key)
+      else if (field.kind === 'mutation') json = await runMutation(db, field.mutation, bind)
       else {
-        const { rows } = await context.db.query<{ root: string | null }>(field.text, bound[i] ?? [])
+        const { rows } = await db.query<{ root: string | null }>(field.text, bound[i] ?? [])
         json = rows[0]?.root ?? 'null'
       }
       parts.push(`${JSON.stringify(field.key)}:${json}`)
@@ -120,7 +134,10 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     async bind(request, session) {
       const { compiled, variables } = await prepare(request, session)
       const bind = { sessionVariables: session.variables, variables }
-      const rootFields = compiled.rootFields.map((field) => (field.kind === 'sql' ? { ...field, values: bindValues(field.values, bind) } : field))
+      const rootFields = compiled.rootFields.map((field) => {
+        if (field.kind === 'mutation') throw new EngineError('validation-failed', 'a mutation cannot run as a live query')
+        return field.kind === 'sql' ? { ...field, values: bindValues(field.values, bind) } : field
+      })
       return { operationType: compiled.operationType, rootFields }
     },
     async explain(request, session) {

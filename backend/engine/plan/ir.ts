@@ -1,4 +1,5 @@
 import type { FieldNode } from 'graphql'
+import type { MutationPlan } from './mutation-ir.ts'
 import type { AggregateOperator } from '../schema/field-roles.ts'
 import type { ColumnInfo, FunctionInfo, RelationshipInfo, TableInfo } from '../schema/source-model.ts'
 
@@ -97,6 +98,7 @@ export type RootField =
   | { key: string; kind: 'aggregate'; plan: AggregatePlan }
   /** Answered by graphql-js against the role's schema (`__schema`, `__type`). */
   | { key: string; kind: 'introspection'; nodes: FieldNode[] }
+  | { key: string; kind: 'mutation'; plan: MutationPlan }
 
 export interface OperationPlan {
   operationType: 'query' | 'mutation' | 'subscription'

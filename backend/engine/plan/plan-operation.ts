@@ -14,6 +14,7 @@ import {
   type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql'
 import { EngineError, validationError } from '../engine-error.ts'
+import { mutationRoleOf } from '../schema/build-mutation-fields.ts'
 import { fieldRoleOf } from '../schema/field-roles.ts'
 import type { RoleModel, TableAccess } from '../schema/role-access.ts'
 import type { ColumnInfo, FunctionInfo, RelationshipInfo } from '../schema/source-model.ts'
@@ -25,6 +26,7 @@ import type {
   RootField, RowSource, SelectPlan, TypedValue,
 } from './ir.ts'
 import { parseJsonPath } from './json-path.ts'
+import { planMutation } from './plan-mutation.ts'
 
 export interface PlanInput {
   schema: GraphQLSchema
@@ -132,9 +134,17 @@ class Planner {
         return { key, kind: 'aggregate', plan: this.#aggregate(role.access, nodes, args, path, null, null) }
       case 'function_aggregate':
         return { key, kind: 'aggregate', plan: this.#aggregate(role.access, nodes, args, path, null, this.#functionCall(role.fn, args, path)) }
-      default:
+      default: {
+        const mutation = mutationRoleOf(field)
+        if (mutation) return { key, kind: 'mutation', plan: planMutation(this, mutation, field, nodes, args, path) }
         throw new EngineError('not-supported', `field '${field.name}' is not supported here`, path)
+      }
     }
+  }
+
+  /** The output fields of a table's rows: the mutation planner's `returning`. */
+  selection(access: TableAccess, nodes: FieldNode[], path: string): OutputField[] {
+    return this.#outputFields(access, nodes, path)
   }
 
   #param(value: unknown): TypedValue['param'] {

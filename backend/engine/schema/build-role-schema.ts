@@ -4,6 +4,7 @@ import {
   type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap,
   type GraphQLInputType, type GraphQLOutputType, type GraphQLNamedType,
 } from 'graphql'
+import { MutationSchemaBuilder } from './build-mutation-fields.ts'
 import { ComparisonTypes, sortFields } from './comparison-types.ts'
 import { engineExtensions, type AggregateOperator } from './field-roles.ts'
 import { isComparableType, isNumericType } from './pg-scalars.ts'
@@ -33,7 +34,8 @@ export class RoleSchemaBuilder {
   build(): GraphQLSchema {
     const query = this.#rootType('query_root', 'queryRootFields')
     const subscription = this.#rootType('subscription_root', 'subscriptionRootFields')
-    return new GraphQLSchema({ query, subscription })
+    const mutation = new MutationSchemaBuilder(this).rootType(this.role.mutationFunctions)
+    return new GraphQLSchema({ query, mutation, subscription })
   }
 
   scalar(name: string): GraphQLNamedType & GraphQLInputType & GraphQLOutputType & { name: string } {

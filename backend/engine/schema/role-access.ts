@@ -22,6 +22,10 @@ export interface RoleModel {
   /** Only the tables the role may select from: absent tables do not exist for it. */
   access: Map<string, TableAccess>
   functions: FunctionInfo[]
+  /** Tracked functions exposed as mutations (VOLATILE unless `exposed_as: query`, or `exposed_as: mutation`). */
+  mutationFunctions: FunctionInfo[]
+  /** The request may use `backend_only` permissions (admin secret + x-hasura-use-backend-only-permissions). */
+  backendOnly?: boolean
 }
 
 const ALL_ROOT_FIELDS = ['select', 'select_by_pk', 'select_aggregate', 'select_stream']
@@ -57,6 +61,14 @@ export function buildRoleModel(model: SourceModel, role: string): RoleModel {
   }
   // Inferred function permissions (Hasura's default): a role may call a function when it may
   // select from the table the function returns.
-  const functions = model.functions.filter((fn) => access.has(fn.returnTable))
-  return { role, isAdmin, model, access, functions }
+  const callable = model.functions.filter((fn) => access.has(fn.returnTable))
+  const functions = callable.filter((fn) => !isMutationFunction(fn))
+  const mutationFunctions = callable.filter(isMutationFunction)
+  return { role, isAdmin, model, access, functions, mutationFunctions }
+}
+
+/** Hasura exposes VOLATILE functions under mutation_root unless configured `exposed_as: query`. */
+function isMutationFunction(fn: FunctionInfo): boolean {
+  const exposedAs = fn.metadata.configuration?.exposed_as
+  return exposedAs === 'mutation' || (exposedAs !== 'query' && fn.catalog.volatility === 'v')
 }

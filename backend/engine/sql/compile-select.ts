@@ -1,6 +1,6 @@
 import { ident, join, literal, raw, sql, type SqlFragment } from '../../lib/sql.ts'
 import type {
-  AggregateField, AggregatePlan, OrderByItem, OrderExpression, OutputField, RootField, RowSource, SelectPlan,
+  AggregateField, AggregatePlan, BoolExp, OrderByItem, OrderExpression, OutputField, RootField, RowSource, SelectPlan,
 } from '../plan/ir.ts'
 import type { ColumnInfo } from '../schema/source-model.ts'
 import { AliasSource } from './alias-source.ts'
@@ -53,6 +53,17 @@ function compileRows(plan: SelectPlan, parent: SqlFragment | null, aliases: Alia
   const laterals: SqlFragment[] = []
   const object = compileFields(plan.fields, row, laterals, aliases)
   return sql`SELECT ${object} AS root FROM (${compileRowSource(plan.source, parent, aliases)}) AS ${row}${join(laterals, '')}`
+}
+
+/**
+ * The selection over rows that are not read from a table: a mutation's RETURNING rows, named by
+ * `rows` (a CTE). `where` is the role's select filter on them.
+ */
+export function compileRowsFrom(fields: OutputField[], rows: SqlFragment, where: BoolExp, aliases: AliasSource): SqlFragment {
+  const row = aliases.next('t')
+  const laterals: SqlFragment[] = []
+  const object = compileFields(fields, row, laterals, aliases)
+  return sql`SELECT ${object} AS root FROM ${rows} AS ${row}${join(laterals, '')} WHERE ${compileBoolExp(where, row, aliases)}`
 }
 
 function compileFields(fields: OutputField[], row: SqlFragment, laterals: SqlFragment[], aliases: AliasSource): SqlFragment {

@@ -1,0 +1,93 @@
+import type { Queryable } from '../../db/database.ts'
+import { compile, type SqlFragment } from '../../lib/sql.ts'
+import { EngineError } from '../engine-error.ts'
+import type { ColumnValue, InsertPlan } from '../plan/mutation-ir.ts'
+import type { TableInfo } from '../schema/source-model.ts'
+import { bindValues, type BindContext } from '../sql/bound-param.ts'
+import { compileInsertedRowsOutput, compileInsertStep } from '../sql/compile-insert.ts'
+import type { CompiledMutation } from './compile-mutation.ts'
+import { engineErrorFromDatabase } from './database-error.ts'
+
+/** Hasura's message when a written row fails the insert/update permission's `check`. */
+const CHECK_FAILED = 'check constraint of an insert/update permission has failed'
+
+/**
+ * Runs one mutation root field inside the request's transaction (the caller's `tx`): any error
+ * thrown here rolls back every root field of the request.
+ */
+export async function runMutation(tx: Queryable, mutation: CompiledMutation, bind: BindContext): Promise<string> {
+  if (mutation.kind === 'nested_insert') return runNestedInsert(tx, mutation.insert, mutation.returning, bind)
+  const roots: string[] = []
+  for (const statement of mutation.statements) {
+    const row = await runChecked<{ root: string | null; ok: boolean | null }>(tx, statement, bind)
+    roots.push(row?.root ?? 'null')
+  }
+  return mutation.many ? `[${roots.join(',')}]` : (roots[0] ?? 'null')
+}
+
+async function runChecked<Row extends { ok: boolean | null }>(tx: Queryable, statement: { text: string; values: unknown[]; errorPath: string }, bind: BindContext): Promise<Row | undefined> {
+  const values = bindValues(statement.values, bind)
+  let rows: Row[]
+  try {
+    rows = (await tx.query<Row>(statement.text, values)).rows
+  } catch (error) {
+    const engineError = engineErrorFromDatabase(error)
+    throw engineError === error ? error : new EngineError(engineError.code, engineError.message, statement.errorPath, engineError.internal)
+  }
+  if (rows.some((row) => row.ok === false)) throw new EngineError('permission-error', CHECK_FAILED, statement.errorPath)
+  return rows[0]
+}
+
+/**
+ * Nested inserts, as Hasura runs them: row by row, each object relationship's row before the row
+ * that references it and each array relationship's rows after, with the keys filled in. The
+ * response is then built in one statement over the top-level rows, so that `returning` sees
+ * every row this request inserted.
+ */
+async function runNestedInsert(tx: Queryable, insert: InsertPlan, returning: Parameters<typeof compileInsertedRowsOutput>[3], bind: BindContext): Promise<string> {
+  const counter = { rows: 0 }
+  const inserted = await insertRows(tx, insert, [], bind, counter)
+  const statement = { ...compile(compileInsertedRowsOutput(insert.table, `[${inserted.map((r) => r.json).join(',')}]`, counter.rows, returning)), errorPath: insert.path }
+  const row = await runChecked<{ root: string | null; ok: boolean | null }>(tx, statement, bind)
+  return row?.root ?? 'null'
+}
+
+interface InsertedRow {
+  json: string
+  /** Column values as Postgres prints them, to fill the columns of the rows that refer to this one. */
+  values: Record<string, string | null>
+}
+
+async function insertRows(tx: Queryable, plan: InsertPlan, determined: ColumnValue[], bind: BindContext, counter: { rows: number }): Promise<InsertedRow[]> {
+  const result: InsertedRow[] = []
+  for (const row of plan.rows) {
+    const values = [...row.values, ...determined]
+    for (const nested of row.before) {
+      const [parent] = await insertRows(tx, nested.insert, [], bind, counter)
+      if (parent) values.push(...fromRow(plan.table, nested.mapping, parent))
+    }
+    const step = compileInsertStep(plan, { values, before: [], after: [] })
+    const inserted = await runStep(tx, step, plan.path, bind)
+    if (!inserted) continue
+    counter.rows += 1
+    result.push(inserted)
+    for (const nested of row.after) {
+      await insertRows(tx, nested.insert, fromRow(nested.insert.table, nested.mapping, inserted), bind, counter)
+    }
+  }
+  return result
+}
+
+async function runStep(tx: Queryable, step: SqlFragment, errorPath: string, bind: BindContext): Promise<InsertedRow | undefined> {
+  const row = await runChecked<{ row: string; values: string; ok: boolean | null }>(tx, { ...compile(step), errorPath }, bind)
+  return row ? { json: row.row, values: JSON.parse(row.values) as Record<string, string | null> } : undefined
+}
+
+/** `mapping` pairs [column of `source`, column of `table`]: the values `table`'s row takes from it. */
+function fromRow(table: TableInfo, mapping: [string, string][], source: InsertedRow): ColumnValue[] {
+  return mapping.flatMap(([from, to]) => {
+    const column = table.columnByName.get(to)
+    if (!column) return []
+    return [{ column, value: { param: { kind: 'literal', value: source.values[from] ?? null }, sqlType: column.catalog.sqlType, encoding: 'text' } }]
+  })
+}
