@@ -88,6 +88,27 @@ const scenarios: Scenario[] = [
     error: { code: 'data-exception' },
   },
   {
+    name: 'an array session variable as a Postgres array literal',
+    role: 'curator',
+    headers: { 'x-hasura-names': '{Ada,"Chen"}' },
+    query: '{ author(order_by: {name: asc}) { name } }',
+    data: { author: [{ name: 'Ada' }, { name: 'Chen' }] },
+  },
+  {
+    name: 'an array session variable as a JSON array',
+    role: 'curator',
+    headers: { 'x-hasura-names': '["Brian"]' },
+    query: '{ author { name } }',
+    data: { author: [{ name: 'Brian' }] },
+  },
+  {
+    name: 'an empty array session variable',
+    role: 'curator',
+    headers: { 'x-hasura-names': '{}' },
+    query: '{ author { name } }',
+    data: { author: [] },
+  },
+  {
     name: 'hostile strings are values, never SQL',
     query: `{ author(where: {name: {_eq: "'; DROP TABLE author; --"}}) { id }
               a: article(where: {title: {_like: "%\\"marks\\"%"}}) { title } }`,

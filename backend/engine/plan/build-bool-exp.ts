@@ -156,7 +156,7 @@ export class BoolExpBuilder {
       const negated = name === '_nin'
       const values = Array.isArray(value)
         ? value.map((item) => typedValue(column, param(item), sqlType))
-        : typedValue(column, param(value), `${sqlType}[]`)
+        : { param: param(value), sqlType: `${sqlType}[]`, encoding: 'array' as const }
       return { kind: 'in', column, negated, values, castToText }
     }
     const keyOperator = KEY_OPERATORS[name]

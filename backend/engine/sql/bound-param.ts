@@ -27,10 +27,25 @@ function bindParam(bound: BoundParam, context: BindContext): string | null {
     const value = context.sessionVariables[param.name]
     // Hasura's message and code for a permission that needs a header the request lacks.
     if (value === undefined) throw new EngineError('not-found', `missing session variable: "${param.name}"`)
-    return value
+    return bound.encoding === 'array' ? sessionArray(value) : value
   }
   const value = param.kind === 'literal' ? param.value : context.variables[param.name]
   return encodeValue(value, bound.encoding)
+}
+
+/**
+ * An array-valued session variable is a Postgres array literal (`{1,2}`) or, as Hasura also
+ * accepts, a JSON array (`["a","b"]`, `[{"name": "x"}]` for jsonb columns).
+ */
+function sessionArray(text: string): string {
+  if (!text.trimStart().startsWith('[')) return text
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return text
+  }
+  return Array.isArray(parsed) ? arrayLiteral(parsed) : text
 }
 
 /** Every value reaches Postgres as text and is cast there to the column's or argument's type. */
