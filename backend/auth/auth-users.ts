@@ -39,12 +39,12 @@ export interface UserPayload {
   phoneNumber?: string
   phoneNumberVerified: boolean
   roles: string[]
-  activeMfaType?: string | null
+  activeMfaType?: string
 }
 
 const USER_COLUMNS = sql`
   u.id,
-  to_json(u.created_at) #>> '{}' AS "createdAt",
+  to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "createdAt",
   u.display_name AS "displayName",
   u.avatar_url AS "avatarUrl",
   u.locale,
@@ -116,7 +116,8 @@ export function toUserPayload(user: AuthUser): UserPayload {
     ...(user.phoneNumber !== null ? { phoneNumber: user.phoneNumber } : {}),
     phoneNumberVerified: user.phoneNumberVerified,
     roles: allowedRolesOf(user),
-    activeMfaType: user.activeMfaType,
+    // Go's `omitempty`: Nhost leaves the key out when no MFA is active.
+    ...(user.activeMfaType !== null ? { activeMfaType: user.activeMfaType } : {}),
   }
 }
 

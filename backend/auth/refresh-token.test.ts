@@ -103,7 +103,9 @@ describe('GET /user and bearer tokens', () => {
     const session = await t.signUp('me@example.com')
     const response = await t.call('GET', '/v1/auth/user', { token: session.accessToken })
     expect(response).toMatchObject({ status: 200, body: { id: session.user.id, email: 'me@example.com', roles: ['me', 'user'], isAnonymous: false, metadata: {} } })
-    expect(Date.parse(response.body.createdAt)).not.toBeNaN()
+    expect(response.body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/)
+    expect(Math.abs(Date.parse(response.body.createdAt) - Date.now())).toBeLessThan(60_000)
+    expect(response.body).not.toHaveProperty('activeMfaType')
   })
 
   it('refuses missing, tampered, expired and foreign tokens alike, with 401', async () => {
