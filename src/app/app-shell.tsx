@@ -1,0 +1,34 @@
+import { Suspense } from 'react'
+import { Link, Outlet, useNavigate } from 'react-router'
+import { useSession } from '../lib/session.tsx'
+import { ErrorBoundary } from '../ui/error-boundary.tsx'
+import { Loading } from '../ui/states.tsx'
+import { OfflineBanner } from './offline-banner.tsx'
+
+export function AppShell() {
+  const { session, signOut } = useSession()
+  const navigate = useNavigate()
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="app-header">
+        <Link to="/" className="brand">Pulseboard</Link>
+        {session ? (
+          <nav aria-label="Account" className="app-header-nav">
+            <Link to="/workspaces">Workspaces</Link>
+            <span className="muted user-email">{session.user?.displayName || session.user?.email}</span>
+            <button type="button" onClick={() => void signOut().then(() => navigate('/sign-in'))}>Sign out</button>
+          </nav>
+        ) : null}
+      </header>
+      <OfflineBanner />
+      <main id="main" tabIndex={-1}>
+        <ErrorBoundary region="page">
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+    </>
+  )
+}

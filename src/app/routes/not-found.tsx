@@ -1,0 +1,7 @@
+import { Link } from 'react-router'
+import { catalogueError } from '../../lib/error-catalogue.ts'
+import { ErrorMessage } from '../../ui/states.tsx'
+
+export default function NotFoundRoute() {
+  return <div className="page"><ErrorMessage error={catalogueError('not-found')}><Link to="/">Go home</Link></ErrorMessage></div>
+}

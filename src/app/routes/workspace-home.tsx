@@ -1,0 +1,10 @@
+import { WorkspaceHeader } from '../../features/workspaces/components/workspace-header.tsx'
+import { ErrorBoundary } from '../../ui/error-boundary.tsx'
+
+export default function WorkspaceHomeRoute() {
+  return (
+    <div className="page">
+      <WorkspaceHeader />
+    </div>
+  )
+}

@@ -1,0 +1,3 @@
+import { WorkspaceLayout } from '../../features/workspaces/components/workspace-layout.tsx'
+
+export default WorkspaceLayout

@@ -1,0 +1,151 @@
+/**
+ * Apollo Client 4: queries and mutations over HTTP, subscriptions over WebSocket (graphql-ws,
+ * protocol `graphql-transport-ws`), both carrying the nhost session's access token.
+ *
+ * Token lifecycle: nhost-js refreshes the session before HTTP calls that go through it, but
+ * Apollo's links and the socket do not, so here
+ * - every HTTP operation first asks nhost for a session valid for at least a minute more
+ *   (`refreshSession(60)` is a no-op while the token is fresh);
+ * - a timer refreshes the token a minute before it expires, and when the access token changes
+ *   the socket is closed with 4205 and reopened: graphql-ws treats that code as retryable and
+ *   resubscribes every active subscription on the new socket with the new `connection_init`
+ *   (the "restartable client" recipe of the graphql-ws docs);
+ * - an operation refused for an expired or invalid JWT (Hasura's `invalid-jwt`) refreshes the
+ *   session once and is retried once; if that fails the session is lost and the app goes back
+ *   to sign-in (SPEC §8 "session expired").
+ */
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, Observable } from '@apollo/client'
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors'
+import { SetContextLink } from '@apollo/client/link/context'
+import { ErrorLink } from '@apollo/client/link/error'
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions'
+import { getMainDefinition } from '@apollo/client/utilities'
+import type { NhostClient } from '@nhost/nhost-js'
+import { OperationTypeNode } from 'graphql'
+import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws'
+import { reportSocket } from './connection-status.ts'
+import type { AppEnv } from './env.ts'
+
+/** Refresh this long before the access token expires (SPEC §9: tokens live 15 minutes). */
+const REFRESH_MARGIN_SECONDS = 60
+
+export interface AppApollo {
+  client: ApolloClient
+  ws: WsClient
+  /** Stops timers and the socket (tests, hot reload). */
+  dispose(): void
+}
+
+export interface AppApolloOptions {
+  /** Called when the session cannot be refreshed any more: the app signs out. */
+  onSessionLost(): void
+}
+
+export function createAppApollo(env: AppEnv, nhost: NhostClient, options: AppApolloOptions): AppApollo {
+  const accessToken = () => nhost.getUserSession()?.accessToken
+
+  let socket: WebSocket | undefined
+  let socketToken: string | undefined
+  const ws = createWsClient({
+    url: env.graphqlWsUrl,
+    lazy: true,
+    // Live data resumes by itself after a network loss (SPEC §8): retry for ever, backing off.
+    retryAttempts: Number.POSITIVE_INFINITY,
+    shouldRetry: () => true,
+    retryWait: async (retries) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** retries, 15_000) * (0.5 + Math.random() / 2)))
+    },
+    connectionParams: async () => {
+      const session = await nhost.refreshSession(REFRESH_MARGIN_SECONDS)
+      socketToken = session?.accessToken
+      return socketToken ? { headers: { Authorization: `Bearer ${socketToken}` } } : {}
+    },
+    on: {
+      opened: (opened) => { socket = opened as WebSocket },
+      connected: () => reportSocket(true),
+      closed: (event) => {
+        socket = undefined
+        // 4205 is our own restart and 1000 a normal close of an idle lazy socket, not an outage.
+        const code = (event as CloseEvent | undefined)?.code
+        if (code !== 4205 && code !== 1000) reportSocket(false)
+      },
+    },
+  })
+
+  const restartSocket = () => {
+    if (socket?.readyState === WebSocket.OPEN) socket.close(4205, 'Client Restart')
+  }
+
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined
+  const scheduleRefresh = () => {
+    clearTimeout(refreshTimer)
+    const exp = nhost.getUserSession()?.decodedToken.exp
+    if (!exp) return
+    const delay = Math.max(exp - Date.now() - REFRESH_MARGIN_SECONDS * 1000, 1000)
+    refreshTimer = setTimeout(() => {
+      void nhost.refreshSession(REFRESH_MARGIN_SECONDS).then((session) => {
+        if (!session) options.onSessionLost()
+      })
+    }, delay)
+  }
+  const unsubscribeSession = nhost.sessionStorage.onChange((session) => {
+    scheduleRefresh()
+    if (session?.accessToken !== socketToken) restartSocket()
+  })
+  scheduleRefresh()
+
+  const auth = new SetContextLink(async (context) => {
+    const session = await nhost.refreshSession(REFRESH_MARGIN_SECONDS)
+    const token = session?.accessToken ?? accessToken()
+    return token ? { headers: { ...context.headers, Authorization: `Bearer ${token}` } } : {}
+  })
+
+  const retryOnExpiredSession = new ErrorLink(({ error, operation, forward }) => {
+    if (!isSessionError(error) || operation.getContext().sessionRetried || !accessToken()) return
+    operation.setContext({ sessionRetried: true })
+    return new Observable((observer) => {
+      let inner: { unsubscribe(): void } | undefined
+      nhost.refreshSession(0).then((session) => {
+        if (!session) {
+          options.onSessionLost()
+          observer.error(error)
+          return
+        }
+        operation.setContext(({ headers }: { headers?: Record<string, string> }) => ({
+          headers: { ...headers, Authorization: `Bearer ${session.accessToken}` },
+        }))
+        inner = forward(operation).subscribe(observer)
+      }, (refreshError: unknown) => observer.error(refreshError))
+      return () => inner?.unsubscribe()
+    })
+  })
+
+  const http = new HttpLink({ uri: env.graphqlUrl })
+  const link = ApolloLink.split(
+    ({ query }) => {
+      const definition = getMainDefinition(query)
+      return definition.kind === 'OperationDefinition' && definition.operation === OperationTypeNode.SUBSCRIPTION
+    },
+    new GraphQLWsLink(ws),
+    ApolloLink.from([retryOnExpiredSession, auth, http]),
+  )
+
+  const client = new ApolloClient({ link, cache: new InMemoryCache() })
+
+  return {
+    client,
+    ws,
+    dispose() {
+      clearTimeout(refreshTimer)
+      unsubscribeSession()
+      void ws.dispose()
+      client.stop()
+    },
+  }
+}
+
+function isSessionError(error: unknown): boolean {
+  if (ServerError.is(error)) return error.statusCode === 401
+  if (!CombinedGraphQLErrors.is(error)) return false
+  return error.errors.some((e) => e.extensions?.code === 'invalid-jwt' || /JWTExpired|JWT/.test(e.message))
+}

@@ -1,0 +1,34 @@
+import { useOutletContext } from 'react-router'
+
+/** The workspace a `/w/:slug/…` route is in, resolved once by the workspace layout. */
+export interface WorkspaceRef {
+  id: string
+  slug: string
+  name: string
+  role: 'owner' | 'editor' | 'viewer'
+}
+
+export function useWorkspaceRef(): WorkspaceRef {
+  const workspace = useOutletContext<WorkspaceRef | undefined>()
+  if (!workspace) throw new Error('useWorkspaceRef outside a workspace route')
+  return workspace
+}
+
+/** SPEC §6: editors and owners write metrics, points, dashboards and panels. */
+export function canWrite(workspace: WorkspaceRef): boolean {
+  return workspace.role === 'owner' || workspace.role === 'editor'
+}
+
+const LAST_WORKSPACE_KEY = 'pulseboard:last-workspace'
+
+export function rememberWorkspace(slug: string): void {
+  try { localStorage.setItem(LAST_WORKSPACE_KEY, slug) } catch { /* private mode */ }
+}
+
+export function lastWorkspace(): string | null {
+  try { return localStorage.getItem(LAST_WORKSPACE_KEY) } catch { return null }
+}
+
+export function forgetWorkspace(): void {
+  try { localStorage.removeItem(LAST_WORKSPACE_KEY) } catch { /* private mode */ }
+}
