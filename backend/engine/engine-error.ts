@@ -4,6 +4,7 @@
  */
 export type EngineErrorCode =
   | 'validation-failed'
+  | 'bad-request'
   | 'parse-failed'
   | 'invalid-json'
   | 'not-found'

@@ -14,6 +14,7 @@ import { validateDocument, validateIntrospection } from '../validate/validate-do
 import { compileOperation, type CompiledOperation, type CompiledRootField } from './compile-operation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
 import { runMutation } from './run-mutation.ts'
+import { usesBackendOnlyPermissions } from './uses-backend-only-permissions.ts'
 import { documentHash, OperationCache } from './operation-cache.ts'
 import { SchemaCache } from './schema-cache.ts'
 
@@ -58,9 +59,10 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
   })
 
   async function prepare(request: GraphqlRequest, session: Session): Promise<{ compiled: CompiledOperation; schema: GraphQLSchema; variables: Record<string, unknown> }> {
-    const { schema, role, generation } = await schemas.forRole(session.role)
+    const backendOnly = usesBackendOnlyPermissions(session)
+    const { schema, role, generation } = await schemas.forRole(session.role, backendOnly)
     const hash = documentHash(request.query)
-    const documentKey = `${session.role}\0${hash}`
+    const documentKey = `${session.role}\0${backendOnly ? 'backend-only' : ''}\0${hash}`
     let prepared = documents.get(documentKey)
     if (!prepared || prepared.generation !== generation) {
       let document: DocumentNode

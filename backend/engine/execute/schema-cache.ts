@@ -40,14 +40,16 @@ export class SchemaCache {
     this.#roles.clear()
   }
 
-  async forRole(role: string): Promise<RoleSchema> {
+  /** `backendOnly`: the schema with the role's `backend_only` mutation permissions (Hasura builds both). */
+  async forRole(role: string, backendOnly = false): Promise<RoleSchema> {
     const generation = this.#generation
-    const cached = this.#roles.get(role)
+    const key = backendOnly ? `${role}\0backend-only` : role
+    const cached = this.#roles.get(key)
     if (cached && cached.generation === generation) return cached
     const model = await this.#sourceModel()
-    const roleModel = buildRoleModel(model, role)
+    const roleModel = { ...buildRoleModel(model, role), backendOnly }
     const built: RoleSchema = { role: roleModel, schema: new RoleSchemaBuilder(roleModel).build(), generation }
-    if (generation === this.#generation) this.#roles.set(role, built)
+    if (generation === this.#generation) this.#roles.set(key, built)
     return built
   }
 

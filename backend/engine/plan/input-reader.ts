@@ -75,6 +75,8 @@ export class InputReader {
       if (value !== undefined) result[name] = value
     }
     for (const definition of Object.values(fields)) {
+      // A field left out takes its default (`T_on_conflict.update_columns` defaults to []).
+      if (result[definition.name] === undefined && definition.defaultValue !== undefined) result[definition.name] = definition.defaultValue
       if (definition.type instanceof GraphQLNonNull && result[definition.name] === undefined) {
         throw validationError(path, `missing required field '${definition.name}'`)
       }

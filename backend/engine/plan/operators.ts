@@ -4,7 +4,7 @@
  * two columns of the row (`{"bid_price": {"$cgt": "price"}}`).
  */
 export const BINARY_OPERATORS: Record<string, string> = {
-  _eq: '=', _neq: '<>', _gt: '>', _lt: '<', _gte: '>=', _lte: '<=',
+  _eq: '=', _neq: '<>', _ne: '<>', _gt: '>', _lt: '<', _gte: '>=', _lte: '<=',
   _like: 'LIKE', _nlike: 'NOT LIKE', _ilike: 'ILIKE', _nilike: 'NOT ILIKE',
   _similar: 'SIMILAR TO', _nsimilar: 'NOT SIMILAR TO',
   _regex: '~', _nregex: '!~', _iregex: '~*', _niregex: '!~*',
