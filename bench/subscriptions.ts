@@ -62,6 +62,7 @@ const runSql = (server: Server, sql: string) => admin(server, '/v2/query', { typ
 
 async function setUp(server: Server, n: number): Promise<void> {
   await runSql(server, `
+    DROP TABLE IF EXISTS public.readings;
     CREATE TABLE public.readings (id bigserial PRIMARY KEY, sensor int NOT NULL, owner_id text NOT NULL, value float8 NOT NULL);
     CREATE INDEX readings_sensor ON public.readings (sensor, id DESC);
     INSERT INTO public.readings (sensor, owner_id, value) SELECT g, 'u' || g, 0 FROM generate_series(0, ${n - 1}) g;`)

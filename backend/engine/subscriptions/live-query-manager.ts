@@ -12,6 +12,8 @@ export interface LiveQueryManagerOptions {
   refetchIntervalMs: number
   /** Hasura's `HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE` default: 100 cohorts per statement. */
   batchSize?: number
+  /** Batches of one poller's refetch in flight at once (the pg pool holds 10 connections). */
+  concurrency?: number
   /** Live queries the whole process serves at most; each holds its last result in memory. */
   maxSubscribers?: number
   errorResponse: ErrorResponse
@@ -41,6 +43,7 @@ export class LiveQueryManager {
     this.#pollerOptions = {
       db: options.db,
       batchSize: options.batchSize ?? 100,
+      concurrency: options.concurrency ?? 4,
       errorResponse: options.errorResponse,
       onRefetch: options.onRefetch,
     }

@@ -16,6 +16,8 @@ import { parameterTypes } from './parameter-types.ts'
 export interface PollerOptions {
   db: Database
   batchSize: number
+  /** Batches of one refetch in flight at once. */
+  concurrency: number
   errorResponse: ErrorResponse
   /** Called with the number of statements each refetch ran (metrics and the benchmark). */
   onRefetch?: (stats: { statements: number; cohorts: number; pushed: number; ms: number }) => void
@@ -38,6 +40,7 @@ export class LiveQueryPoller {
   /** What arrived during a run: a change (fetch everything again) or only new cohorts. */
   #pending: 'all' | 'new' | undefined
   #closed = false
+  #newcomersScheduled = false
 
   constructor(
     private readonly template: string,
@@ -66,12 +69,25 @@ export class LiveQueryPoller {
     }
     cohort.sinks.add(sink)
     if (cohort.last !== undefined) sink.next(cohort.last)
-    else this.refetch(false)
+    else this.#fetchNewcomers()
     const joined = cohort
     return () => {
       joined.sinks.delete(sink)
       if (joined.sinks.size === 0 && this.#cohorts.get(joined.key) === joined) this.#cohorts.delete(joined.key)
     }
+  }
+
+  /**
+   * New cohorts are fetched on the next turn of the event loop, so that a burst of subscribers
+   * (a dashboard opening twenty panels, clients reconnecting after a restart) shares statements.
+   */
+  #fetchNewcomers(): void {
+    if (this.#newcomersScheduled) return
+    this.#newcomersScheduled = true
+    setImmediate(() => {
+      this.#newcomersScheduled = false
+      if (!this.#closed) this.refetch(false)
+    })
   }
 
   get isEmpty(): boolean {
@@ -108,18 +124,25 @@ export class LiveQueryPoller {
     if (cohorts.length === 0) return
     let statements = 0
     let pushed = 0
-    for (let i = 0; i < cohorts.length && !this.#closed; i += this.options.batchSize) {
-      const batch = cohorts.slice(i, i + this.options.batchSize)
-      const results = await this.#fetchBatch(batch)
-      statements += results.statements
-      batch.forEach((cohort, j) => {
-        const response = results.responses[j]
-        if (response === undefined || response === cohort.last) return
-        cohort.last = response
-        for (const sink of cohort.sinks) sink.next(response)
-        pushed += cohort.sinks.size
-      })
+    let next = 0
+    // A few batches in flight at once: a Postgres pool runs them in parallel; PGlite, one
+    // connection, queues them at no cost. Each batch's results are sent as soon as it returns.
+    const worker = async () => {
+      while (next < cohorts.length && !this.#closed) {
+        const batch = cohorts.slice(next, next + this.options.batchSize)
+        next += this.options.batchSize
+        const results = await this.#fetchBatch(batch)
+        statements += results.statements
+        batch.forEach((cohort, j) => {
+          const response = results.responses[j]
+          if (response === undefined || response === cohort.last) return
+          cohort.last = response
+          for (const sink of cohort.sinks) sink.next(response)
+          pushed += cohort.sinks.size
+        })
+      }
     }
+    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, Math.ceil(cohorts.length / this.options.batchSize)) }, worker))
     this.options.onRefetch?.({ statements, cohorts: cohorts.length, pushed, ms: performance.now() - started })
   }
 
