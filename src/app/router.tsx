@@ -10,6 +10,8 @@ const SignUpRoute = lazy(() => import('./routes/sign-up.tsx'))
 const WorkspacesRoute = lazy(() => import('./routes/workspaces.tsx'))
 const WorkspaceLayoutRoute = lazy(() => import('./routes/workspace-layout.tsx'))
 const WorkspaceHomeRoute = lazy(() => import('./routes/workspace-home.tsx'))
+const MetricsRoute = lazy(() => import('./routes/metrics.tsx'))
+const MetricRoute = lazy(() => import('./routes/metric.tsx'))
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'))
 
 function RootRedirect() {
@@ -39,6 +41,8 @@ export function createAppRouter() {
               element: <WorkspaceLayoutRoute />,
               children: [
                 { index: true, element: <WorkspaceHomeRoute /> },
+                { path: 'metrics', element: <MetricsRoute /> },
+                { path: 'metrics/:key', element: <MetricRoute /> },
               ],
             },
           ],

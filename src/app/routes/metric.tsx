@@ -1,0 +1,3 @@
+import { MetricDetail } from '../../features/metrics/components/metric-detail.tsx'
+
+export default MetricDetail

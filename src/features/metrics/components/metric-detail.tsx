@@ -1,0 +1,33 @@
+import { useQuery } from '@apollo/client/react'
+import { Link, useParams } from 'react-router'
+import { MetricByKeyDocument } from '../../../gql/graphql.ts'
+import { catalogueError, toAppError } from '../../../lib/error-catalogue.ts'
+import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
+import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
+import { formatTime, formatValue } from '../../../ui/format.ts'
+import { ErrorMessage, Loading } from '../../../ui/states.tsx'
+import { AddPointForm } from './add-point-form.tsx'
+import { MetricChart } from './metric-chart.tsx'
+
+export function MetricDetail() {
+  const workspace = useWorkspaceRef()
+  const { key = '' } = useParams()
+  const { data, loading, error, refetch } = useQuery(MetricByKeyDocument, { variables: { workspaceId: workspace.id, key } })
+  if (error && !data) return <ErrorMessage error={toAppError(error)}><button type="button" onClick={() => void refetch()}>Retry</button></ErrorMessage>
+  if (loading && !data) return <Loading label="Loading metric…" />
+  const metric = data?.metrics[0]
+  if (!metric) return <ErrorMessage error={catalogueError('not-found')}><Link to={`/w/${workspace.slug}/metrics`}>All metrics</Link></ErrorMessage>
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>{metric.name}</h1>
+          <p className="muted">{metric.key}{metric.description ? ` · ${metric.description}` : ''}</p>
+        </div>
+        <p className="muted">Last: {formatValue(metric.last_value, metric.unit)} at {formatTime(metric.last_ts)}</p>
+      </header>
+      <ErrorBoundary region="metric chart"><MetricChart metricId={metric.id} name={metric.name} unit={metric.unit} /></ErrorBoundary>
+      {canWrite(workspace) ? <ErrorBoundary region="add point"><AddPointForm metricId={metric.id} unit={metric.unit} /></ErrorBoundary> : null}
+    </div>
+  )
+}

@@ -1,0 +1,40 @@
+import { useSubscription } from '@apollo/client/react'
+import { Link } from 'react-router'
+import { WorkspaceMetricsDocument } from '../../../gql/graphql.ts'
+import { toAppError } from '../../../lib/error-catalogue.ts'
+import { useWorkspaceRef } from '../../../lib/workspace-ref.ts'
+import { formatTime, formatValue } from '../../../ui/format.ts'
+import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
+
+/** Every metric of the workspace with its last value, live (a subscription on metrics). */
+export function MetricsList() {
+  const workspace = useWorkspaceRef()
+  const { data, loading, error } = useSubscription(WorkspaceMetricsDocument, { variables: { workspaceId: workspace.id } })
+  if (error && !data) return <ErrorMessage error={toAppError(error)} />
+  if (loading && !data) return <Loading label="Loading metrics…" />
+  const metrics = data?.metrics ?? []
+  if (metrics.length === 0) {
+    return <EmptyState title="No metrics yet">Create one, then send it points from the app or any GraphQL client.</EmptyState>
+  }
+  return (
+    <div className="table-wrap">
+      <table aria-label="Metrics" data-testid="metrics-table">
+        <thead>
+          <tr><th scope="col">Metric</th><th scope="col" className="number">Last value</th><th scope="col">Updated</th></tr>
+        </thead>
+        <tbody>
+          {metrics.map((metric) => (
+            <tr key={metric.id} data-testid={`metric-row-${metric.key}`}>
+              <td>
+                <Link to={`/w/${workspace.slug}/metrics/${encodeURIComponent(metric.key)}`}>{metric.name}</Link>
+                <div className="muted">{metric.key}</div>
+              </td>
+              <td className="number" data-testid="metric-last-value">{formatValue(metric.last_value, metric.unit)}</td>
+              <td className="muted">{formatTime(metric.last_ts)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
