@@ -4,7 +4,6 @@
  */
 export type EngineErrorCode =
   | 'validation-failed'
-  | 'bad-request'
   | 'parse-failed'
   | 'invalid-json'
   | 'not-found'
