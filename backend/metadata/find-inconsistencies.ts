@@ -61,9 +61,10 @@ async function checkSource(db: Queryable, source: Source): Promise<InconsistentO
       type: 'table',
     })
   }
+  const foreignKeys = await catalogForeignKeys(db, present.map((t) => t.table))
   for (const table of present) {
     const own = columns.get(key(table.table))!
-    found.push(...checkRelationships(source.name, table, own, columns, tracked))
+    found.push(...checkRelationships(source.name, table, { own, columns, tracked, foreignKeys }))
     found.push(...checkPermissions(source.name, table, own))
   }
   const functions = await catalogFunctions(db, (source.functions ?? []).map((f) => f.function))
@@ -109,20 +110,22 @@ function checkPermissions(sourceName: string, table: TableMetadata, own: Set<str
   return found
 }
 
-function checkRelationships(
-  sourceName: string,
-  table: TableMetadata,
-  own: Set<string>,
-  columns: Map<string, Set<string>>,
-  tracked: Set<string>,
-): InconsistentObject[] {
+/** What relationships are checked against: the table's columns, every tracked table's, and foreign keys. */
+interface RelationshipCatalog {
+  own: Set<string>
+  columns: Map<string, Set<string>>
+  tracked: Set<string>
+  foreignKeys: ForeignKey[]
+}
+
+function checkRelationships(sourceName: string, table: TableMetadata, catalog: RelationshipCatalog): InconsistentObject[] {
   const found: InconsistentObject[] = []
   const relationships = [
     ...(table.object_relationships ?? []).map((r) => ['object', r] as const),
     ...(table.array_relationships ?? []).map((r) => ['array', r] as const),
   ]
   for (const [kind, relationship] of relationships) {
-    const problem = relationshipProblem(relationship.using, own, columns, tracked)
+    const problem = relationshipProblem(table.table, relationship.using, catalog)
     if (!problem) continue
     found.push({
       definition: withTable(sourceName, table, relationship),
@@ -134,12 +137,8 @@ function checkRelationships(
   return found
 }
 
-function relationshipProblem(
-  using: ObjectRelationship['using'],
-  own: Set<string>,
-  columns: Map<string, Set<string>>,
-  tracked: Set<string>,
-): string | undefined {
+function relationshipProblem(table: QualifiedTable, using: ObjectRelationship['using'], catalog: RelationshipCatalog): string | undefined {
+  const { own, columns, tracked, foreignKeys } = catalog
   const remoteName = (t: QualifiedTable | string): QualifiedTable => (typeof t === 'string' ? { schema: 'public', name: t } : t)
   const missingIn = (names: string[], set: Set<string>) => names.find((c) => !set.has(c))
   if ('manual_configuration' in using) {
@@ -153,13 +152,46 @@ function relationshipProblem(
   }
   const fk = using.foreign_key_constraint_on
   if (typeof fk === 'string' || Array.isArray(fk)) {
-    const missing = missingIn(typeof fk === 'string' ? [fk] : fk, own)
-    return missing && `column "${missing}" does not exist`
+    const local = typeof fk === 'string' ? [fk] : fk
+    const missing = missingIn(local, own)
+    if (missing) return `column "${missing}" does not exist`
+    const constraint = foreignKeys.find((k) => key(k.table) === key(table) && sameColumns(k.columns, local))
+    if (!constraint) return `no foreign constraint exists on the given column(s)`
+    return tracked.has(key(constraint.target)) ? undefined : `table "${displayName(constraint.target)}" is not tracked`
   }
   const remote = remoteName(fk.table)
   if (!tracked.has(key(remote))) return `table "${displayName(remote)}" is not tracked`
-  const missing = missingIn(fk.columns ?? (fk.column ? [fk.column] : []), columns.get(key(remote))!)
-  return missing && `column "${missing}" does not exist in table "${displayName(remote)}"`
+  const remoteColumns = fk.columns ?? (fk.column ? [fk.column] : [])
+  const missing = missingIn(remoteColumns, columns.get(key(remote))!)
+  if (missing) return `column "${missing}" does not exist in table "${displayName(remote)}"`
+  const constraint = foreignKeys.find((k) => key(k.table) === key(remote) && key(k.target) === key(table) && sameColumns(k.columns, remoteColumns))
+  return constraint ? undefined : `no foreign constraint exists on the given column(s)`
+}
+
+const sameColumns = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c))
+
+/** A foreign key: its table and columns, and the table it references. */
+interface ForeignKey {
+  table: QualifiedTable
+  columns: string[]
+  target: QualifiedTable
+}
+
+/** The foreign keys declared on the given tables. */
+async function catalogForeignKeys(db: Queryable, tables: QualifiedTable[]): Promise<ForeignKey[]> {
+  if (tables.length === 0) return []
+  const { rows } = await db.query<{ schema: string; name: string; target_schema: string; target_name: string; columns: string[] }>(sql`
+    select sn.nspname as schema, sc.relname as name, tn.nspname as target_schema, tc.relname as target_name,
+      (select json_agg(a.attname::text) from pg_catalog.pg_attribute a
+        where a.attrelid = con.conrelid and a.attnum = any(con.conkey)) as columns
+    from pg_catalog.pg_constraint con
+    join pg_catalog.pg_class sc on sc.oid = con.conrelid
+    join pg_catalog.pg_namespace sn on sn.oid = sc.relnamespace
+    join pg_catalog.pg_class tc on tc.oid = con.confrelid
+    join pg_catalog.pg_namespace tn on tn.oid = tc.relnamespace
+    where con.contype = 'f'
+      and (sn.nspname, sc.relname) in (select * from unnest(${tables.map((t) => t.schema)}::text[], ${tables.map((t) => t.name)}::text[]))`)
+  return rows.map((r) => ({ table: { schema: r.schema, name: r.name }, columns: r.columns, target: { schema: r.target_schema, name: r.target_name } }))
 }
 
 /** Columns of each named table, view, materialized view or foreign table that exists. */

@@ -115,6 +115,20 @@ const scenarios: AdminScenario[] = [
     },
   },
   {
+    name: 'a foreign-key relationship needs a foreign key',
+    url: '/v1/metadata',
+    body: { type: 'replace_metadata', args: metadataWith([{ table: 'author', object_relationships: [{ name: 'self', using: { foreign_key_constraint_on: 'name' } }] }]) },
+    status: 400,
+    matches: {
+      code: 'unexpected',
+      internal: [{
+        type: 'object_relation',
+        name: 'object_relation self in table author in source default',
+        reason: 'Inconsistent object: in table "author": in relationship "self": no foreign constraint exists on the given column(s)',
+      }],
+    },
+  },
+  {
     name: 'a stale resource_version is a conflict',
     url: '/v1/metadata',
     body: { type: 'clear_metadata', args: {}, resource_version: 1 },
