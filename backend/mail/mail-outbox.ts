@@ -24,13 +24,17 @@ const MAX_LISTED = 200
  * inbox. File names sort by creation time.
  */
 export class MailOutbox {
+  private sequence = 0
+
   constructor(readonly dir: string) {}
 
   async send(mail: Omit<OutboxMail, 'id' | 'createdAt'>): Promise<OutboxMail> {
     const stored: OutboxMail = { id: randomUUID(), createdAt: new Date().toISOString(), ...mail }
     await mkdir(this.dir, { recursive: true })
     const stamp = stored.createdAt.replace(/[:.]/g, '-')
-    await writeFile(join(this.dir, `${stamp}-${stored.id}.json`), `${JSON.stringify(stored, null, 2)}\n`, { flag: 'wx' })
+    // The sequence keeps mails of one millisecond in the order they were sent.
+    const sequence = String(++this.sequence).padStart(8, '0')
+    await writeFile(join(this.dir, `${stamp}-${sequence}-${stored.id}.json`), `${JSON.stringify(stored, null, 2)}\n`, { flag: 'wx' })
     return stored
   }
 
