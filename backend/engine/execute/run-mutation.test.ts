@@ -1,0 +1,214 @@
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_SECRET } from '../../../tests/support/engine-app.ts'
+import { openTestDatabase, testDatabaseKind } from '../../../tests/support/test-database.ts'
+import type { BackendConfig } from '../../config/load-config.ts'
+import type { Database } from '../../db/database.ts'
+import { createLogger } from '../../lib/logger.ts'
+import { MetadataStore } from '../../metadata/metadata-store.ts'
+import type { Metadata } from '../../metadata/types.ts'
+import type { BackendContext } from '../../server/backend-context.ts'
+import { graphqlRoutes } from '../graphql-routes.ts'
+import { createGraphqlEngine } from './graphql-engine.ts'
+
+/**
+ * Mutations through `/v1/graphql` on both databases: atomicity across root fields and nested
+ * inserts, concurrent upserts, presets, hasura.user for triggers, hostile input and big batches.
+ */
+const SETUP = `
+CREATE TABLE note (
+  id serial PRIMARY KEY,
+  owner_id integer NOT NULL,
+  body text NOT NULL CHECK (length(body) <= 2000),
+  written_by jsonb
+);
+CREATE TABLE tag (
+  id serial PRIMARY KEY,
+  note_id integer NOT NULL REFERENCES note (id),
+  label text NOT NULL UNIQUE
+);
+CREATE TABLE counter (key text PRIMARY KEY, n integer NOT NULL);
+CREATE FUNCTION note_written_by() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.written_by := current_setting('hasura.user', true)::jsonb;
+  IF NEW.body = 'explode' THEN RAISE EXCEPTION 'internal detail that only admins may see'; END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER note_written_by BEFORE INSERT ON note FOR EACH ROW EXECUTE FUNCTION note_written_by();
+`
+
+const METADATA: Metadata = {
+  version: 3,
+  sources: [{
+    name: 'default',
+    kind: 'postgres',
+    configuration: {},
+    tables: [
+      {
+        table: { schema: 'public', name: 'note' },
+        array_relationships: [{ name: 'tags', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'tag' }, column: 'note_id' } } }],
+        insert_permissions: [{ role: 'user', permission: { columns: ['body'], set: { owner_id: 'X-Hasura-User-Id' }, check: { owner_id: { _eq: 'X-Hasura-User-Id' } } } }],
+        select_permissions: [{ role: 'user', permission: { columns: ['id', 'owner_id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } } }],
+        update_permissions: [{ role: 'user', permission: { columns: ['body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } }, check: { body: { _neq: 'forbidden' } } } }],
+      },
+      {
+        table: { schema: 'public', name: 'tag' },
+        object_relationships: [{ name: 'note', using: { foreign_key_constraint_on: 'note_id' } }],
+        insert_permissions: [{ role: 'user', permission: { columns: ['label'], check: { label: { _neq: 'secret' } } } }],
+        select_permissions: [{ role: 'user', permission: { columns: ['id', 'label'], filter: {} } }],
+      },
+      {
+        table: { schema: 'public', name: 'counter' },
+        insert_permissions: [{ role: 'user', permission: { columns: '*', check: {} } }],
+        select_permissions: [{ role: 'user', permission: { columns: '*', filter: {} } }],
+        update_permissions: [{ role: 'user', permission: { columns: ['n'], filter: {} } }],
+      },
+    ],
+  }],
+} as unknown as Metadata
+
+let db: Database & { dispose(): Promise<void> }
+let app: Hono
+
+beforeAll(async () => {
+  db = await openTestDatabase()
+  await db.script(SETUP)
+  const context: BackendContext = {
+    config: {
+      adminSecret: ADMIN_SECRET,
+      unauthorizedRole: 'anonymous',
+      stringifyNumericTypes: true,
+      graphql: { maxRequestBytes: 10_000_000, maxDepth: 10 },
+    } as BackendConfig,
+    db,
+    log: createLogger('silent'),
+    metadata: new MetadataStore(METADATA),
+  }
+  app = new Hono()
+  app.route('/', graphqlRoutes(context, createGraphqlEngine(context)))
+}, 60_000)
+
+afterAll(async () => {
+  await db.dispose()
+})
+
+interface GraphqlAnswer {
+  data?: Record<string, unknown>
+  errors?: { message: string; extensions: { code: string; path: string; internal?: unknown } }[]
+}
+
+async function graphql(query: string, options: { variables?: Record<string, unknown>; user?: string } = {}): Promise<GraphqlAnswer> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET }
+  if (options.user) Object.assign(headers, { 'x-hasura-role': 'user', 'x-hasura-user-id': options.user })
+  const response = await app.request('/v1/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables: options.variables }) })
+  expect(response.status).toBe(200)
+  return await response.json() as GraphqlAnswer
+}
+
+async function count(table: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)
+  return rows[0]?.n ?? 0
+}
+
+describe(`mutations on ${testDatabaseKind}`, () => {
+  it('rolls back every root field when a later one fails', async () => {
+    const before = await count('note')
+    const answer = await graphql(`mutation {
+      a: insert_note_one(object: {owner_id: 1, body: "kept?"}) { id }
+      b: insert_tag(objects: [{note_id: -1, label: "dangling"}]) { affected_rows }
+    }`)
+    expect(answer.errors?.[0]?.extensions.code).toBe('constraint-violation')
+    expect(answer.errors?.[0]?.message).toMatch(/^Foreign key violation\. /)
+    expect(answer.errors?.[0]?.extensions.path).toBe('$.selectionSet.b.args.objects')
+    expect(await count('note')).toBe(before)
+  })
+
+  it('leaves no parent row behind when a nested row fails its check', async () => {
+    const before = await count('note')
+    const answer = await graphql(`mutation {
+      insert_note(objects: [{body: "with tags", tags: {data: [{label: "fine"}, {label: "secret"}]}}]) { affected_rows }
+    }`, { user: '7' })
+    expect(answer.errors?.[0]).toMatchObject({ message: 'check constraint of an insert/update permission has failed', extensions: { code: 'permission-error' } })
+    expect(await count('note')).toBe(before)
+    expect(await count('tag')).toBe(0)
+  })
+
+  it('inserts nested rows with their foreign keys and counts them all', async () => {
+    const answer = await graphql(`mutation {
+      insert_note(objects: [{body: "tagged", tags: {data: [{label: "one"}, {label: "two"}]}}]) {
+        affected_rows
+        returning { body owner_id tags { label } }
+      }
+    }`, { user: '7' })
+    expect(answer).toEqual({ data: { insert_note: { affected_rows: 3, returning: [{ body: 'tagged', owner_id: 7, tags: [{ label: 'one' }, { label: 'two' }] }] } } })
+  })
+
+  it('fills presets from the session and refuses a client value for them', async () => {
+    const refused = await graphql('mutation { insert_note_one(object: {body: "mine", owner_id: 99}) { id } }', { user: '5' })
+    expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'validation-failed' }, message: "field 'owner_id' not found in type: 'note_insert_input'" })
+    const answer = await graphql('mutation { insert_note_one(object: {body: "mine"}) { owner_id body } }', { user: '5' })
+    expect(answer).toEqual({ data: { insert_note_one: { owner_id: 5, body: 'mine' } } })
+  })
+
+  it('sets hasura.user for triggers inside the mutation transaction', async () => {
+    await graphql('mutation { insert_note_one(object: {body: "who wrote this"}) { id } }', { user: '12' })
+    const { rows } = await db.query<{ written_by: Record<string, string> }>(`SELECT written_by FROM note WHERE body = 'who wrote this'`)
+    expect(rows[0]?.written_by).toMatchObject({ 'x-hasura-role': 'user', 'x-hasura-user-id': '12' })
+  })
+
+  it('refuses an update whose result fails the update check and changes nothing', async () => {
+    await graphql('mutation { insert_note_one(object: {body: "to edit"}) { id } }', { user: '3' })
+    const answer = await graphql('mutation { update_note(where: {body: {_eq: "to edit"}}, _set: {body: "forbidden"}) { affected_rows } }', { user: '3' })
+    expect(answer.errors?.[0]?.extensions.code).toBe('permission-error')
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM note WHERE body = 'to edit'`)
+    expect(rows[0]?.n).toBe(1)
+  })
+
+  it('maps a CHECK constraint to permission-error and hides internal errors from non-admins', async () => {
+    const tooLong = await graphql('mutation ($body: String!) { insert_note_one(object: {body: $body}) { id } }', { user: '3', variables: { body: 'x'.repeat(2001) } })
+    expect(tooLong.errors?.[0]?.extensions.code).toBe('permission-error')
+    expect(tooLong.errors?.[0]?.message).toMatch(/^Check constraint violation\. /)
+    const hidden = await graphql('mutation { insert_note_one(object: {body: "explode"}) { id } }', { user: '3' })
+    expect(hidden.errors?.[0]?.extensions.code).toBe('unexpected')
+    expect(JSON.stringify(hidden)).not.toContain('only admins')
+    const shown = await graphql('mutation { insert_note_one(object: {owner_id: 1, body: "explode"}) { id } }')
+    expect(JSON.stringify(shown.errors?.[0]?.extensions.internal)).toContain('only admins')
+  })
+
+  it('stores hostile strings verbatim and refuses a NUL byte as a data exception', async () => {
+    const hostile = `'); DROP TABLE note; -- "quoted" \\ back\\slash $1 $$ ${'\u{1F600}'} \u202e`
+    const answer = await graphql('mutation ($body: String!) { insert_note_one(object: {owner_id: 1, body: $body}) { body } }', { variables: { body: hostile } })
+    expect(answer).toEqual({ data: { insert_note_one: { body: hostile } } })
+    const inline = await graphql(`mutation { insert_note_one(object: {owner_id: 1, body: ${JSON.stringify(hostile)}}) { body } }`)
+    expect(inline).toEqual({ data: { insert_note_one: { body: hostile } } })
+    const nul = await graphql('mutation ($body: String!) { insert_note_one(object: {owner_id: 1, body: $body}) { id } }', { variables: { body: 'a\u0000b' } })
+    expect(nul.errors?.[0]?.extensions.code).toMatch(/^(data-exception|unexpected)$/)
+    expect(await count('note')).toBeGreaterThan(0)
+  })
+
+  it('inserts a batch of 10,000 objects in one request', async () => {
+    const objects = Array.from({ length: 10_000 }, (_, i) => ({ key: `batch-${i}`, n: i }))
+    const answer = await graphql('mutation ($objects: [counter_insert_input!]!) { insert_counter(objects: $objects) { affected_rows } }', { variables: { objects } })
+    expect(answer).toEqual({ data: { insert_counter: { affected_rows: 10_000 } } })
+  }, 60_000)
+
+  it('ends concurrent upserts of one key with exactly one row and no unexpected error', async () => {
+    const upsert = 'mutation ($n: Int!) { insert_counter_one(object: {key: "shared", n: $n}, on_conflict: {constraint: counter_pkey, update_columns: [n]}) { key } }'
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => graphql(upsert, { user: '1', variables: { n } })))
+    for (const answer of answers) expect(answer).toEqual({ data: { insert_counter_one: { key: 'shared' } } })
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM counter WHERE key = 'shared'`)
+    expect(rows[0]?.n).toBe(1)
+  })
+
+  it('runs update_many entries in order and delete_by_pk with returning', async () => {
+    await graphql('mutation { insert_counter(objects: [{key: "a", n: 1}]) { affected_rows } }')
+    const answer = await graphql(`mutation {
+      update_counter_many(updates: [{where: {key: {_eq: "a"}}, _inc: {n: 10}}, {where: {key: {_eq: "a"}, n: {_eq: 11}}, _set: {n: 0}}]) { affected_rows returning { n } }
+      delete_counter_by_pk(key: "a") { key n }
+    }`)
+    expect(answer).toEqual({ data: {
+      update_counter_many: [{ affected_rows: 1, returning: [{ n: 11 }] }, { affected_rows: 1, returning: [{ n: 0 }] }],
+      delete_counter_by_pk: { key: 'a', n: 0 },
+    } })
+  })
+})
