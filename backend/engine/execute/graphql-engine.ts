@@ -87,7 +87,11 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     })
     const compiled = compileOperation(planned.plan, operation, fragments, generation)
     for (const field of compiled.rootFields) if (field.kind === 'introspection') validateIntrospection(schema, field.document)
-    operations.set(operationKey, planned.readVariables, variables, compiled)
+    // A mutation shaped by its variables' values (`objects: $rows`) is planned per request: keyed
+    // on those values, its plans would fill the cache with entries that never hit again.
+    if (compiled.operationType !== 'mutation' || planned.readVariables.size === 0) {
+      operations.set(operationKey, planned.readVariables, variables, compiled)
+    }
     return { compiled, schema, variables }
   }
 
