@@ -27,7 +27,8 @@ export type BoolExp =
   | { kind: 'or'; items: BoolExp[] }
   | { kind: 'not'; item: BoolExp }
   | { kind: 'compare'; column: ColumnInfo; operator: string; value: TypedValue; castToText?: boolean }
-  | { kind: 'compare_column'; column: ColumnInfo; operator: string; other: ColumnInfo }
+  /** `fromRoot`: `other` is a column of the row the whole expression is about, not of `column`'s row. */
+  | { kind: 'compare_column'; column: ColumnInfo; operator: string; other: ColumnInfo; fromRoot?: boolean }
   | { kind: 'in'; column: ColumnInfo; negated: boolean; values: TypedValue[] | TypedValue; castToText?: boolean }
   | { kind: 'is_null'; column: ColumnInfo; isNull: boolean }
   | { kind: 'key_exists'; column: ColumnInfo; operator: '?' | '?|' | '?&'; value: TypedValue }

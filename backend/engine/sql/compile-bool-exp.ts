@@ -26,16 +26,17 @@ export function joinCondition(mapping: [string, string][], parent: SqlFragment, 
   return join(mapping.map(([p, c]) => sql`${columnRef(child, c)} = ${columnRef(parent, p)}`), ' AND ')
 }
 
-export function compileBoolExp(exp: BoolExp, row: SqlFragment, aliases: AliasSource): SqlFragment {
+/** `root`: the row the whole expression is about (`fromRoot` column comparisons read it). */
+export function compileBoolExp(exp: BoolExp, row: SqlFragment, aliases: AliasSource, root: SqlFragment = row): SqlFragment {
   switch (exp.kind) {
     case 'true':
       return sql`true`
     case 'and':
-      return sql`(${join(exp.items.map((item) => compileBoolExp(item, row, aliases)), ' AND ')})`
+      return sql`(${join(exp.items.map((item) => compileBoolExp(item, row, aliases, root)), ' AND ')})`
     case 'or':
-      return exp.items.length === 0 ? sql`false` : sql`(${join(exp.items.map((item) => compileBoolExp(item, row, aliases)), ' OR ')})`
+      return exp.items.length === 0 ? sql`false` : sql`(${join(exp.items.map((item) => compileBoolExp(item, row, aliases, root)), ' OR ')})`
     case 'not':
-      return sql`(NOT ${compileBoolExp(exp.item, row, aliases)})`
+      return sql`(NOT ${compileBoolExp(exp.item, row, aliases, root)})`
     case 'is_null':
       return exp.isNull ? sql`(${columnRef(row, exp.column)} IS NULL)` : sql`(${columnRef(row, exp.column)} IS NOT NULL)`
     case 'compare': {
@@ -43,7 +44,7 @@ export function compileBoolExp(exp: BoolExp, row: SqlFragment, aliases: AliasSou
       return sql`(${left} ${raw(BINARY_OPERATORS[exp.operator] as string)} ${compileValue(exp.value)})`
     }
     case 'compare_column':
-      return sql`(${columnRef(row, exp.column)} ${raw(exp.operator)} ${columnRef(row, exp.other)})`
+      return sql`(${columnRef(row, exp.column)} ${raw(exp.operator)} ${columnRef(exp.fromRoot ? root : row, exp.other)})`
     case 'in': {
       const left = exp.castToText ? sql`(${columnRef(row, exp.column)})::text` : columnRef(row, exp.column)
       if (!Array.isArray(exp.values)) {
@@ -57,12 +58,12 @@ export function compileBoolExp(exp: BoolExp, row: SqlFragment, aliases: AliasSou
     case 'key_exists':
       return sql`(${columnRef(row, exp.column)} ${raw(exp.operator)} ${compileValue(exp.value)})`
     case 'relationship':
-      return compileRelationshipExists(exp.relationship, exp.target, exp.where, row, aliases)
+      return compileRelationshipExists(exp.relationship, exp.target, exp.where, row, aliases, root)
     case 'aggregate_count': {
       const alias = aliases.next('r')
       const counted = exp.columns.length === 0 ? sql`*`
         : sql`${exp.distinct ? sql`DISTINCT ` : sql``}${exp.columns.length === 1 ? columnRef(alias, exp.columns[0] as ColumnInfo) : sql`(${join(exp.columns.map((c) => columnRef(alias, c)))})`}`
-      const where = sql`${joinCondition(exp.relationship.mapping, row, alias)} AND ${compileBoolExp(exp.where, alias, aliases)}`
+      const where = sql`${joinCondition(exp.relationship.mapping, row, alias)} AND ${compileBoolExp(exp.where, alias, aliases, root)}`
       const count = sql`(SELECT count(${counted}) FROM ${tableRef(exp.target)} AS ${alias} WHERE ${where})`
       const tests = exp.predicate.map(({ operator, value }) => {
         if (typeof value === 'boolean') return value ? sql`(${count} IS NULL)` : sql`(${count} IS NOT NULL)`
@@ -77,12 +78,12 @@ export function compileBoolExp(exp: BoolExp, row: SqlFragment, aliases: AliasSou
     }
     case 'exists': {
       const alias = aliases.next('e')
-      return sql`EXISTS (SELECT 1 FROM ${tableRef(exp.table)} AS ${alias} WHERE ${compileBoolExp(exp.where, alias, aliases)})`
+      return sql`EXISTS (SELECT 1 FROM ${tableRef(exp.table)} AS ${alias} WHERE ${compileBoolExp(exp.where, alias, aliases, root)})`
     }
   }
 }
 
-function compileRelationshipExists(relationship: RelationshipInfo, target: TableInfo, where: BoolExp, row: SqlFragment, aliases: AliasSource): SqlFragment {
+function compileRelationshipExists(relationship: RelationshipInfo, target: TableInfo, where: BoolExp, row: SqlFragment, aliases: AliasSource, root: SqlFragment): SqlFragment {
   const alias = aliases.next('r')
-  return sql`EXISTS (SELECT 1 FROM ${tableRef(target)} AS ${alias} WHERE ${joinCondition(relationship.mapping, row, alias)} AND ${compileBoolExp(where, alias, aliases)})`
+  return sql`EXISTS (SELECT 1 FROM ${tableRef(target)} AS ${alias} WHERE ${joinCondition(relationship.mapping, row, alias)} AND ${compileBoolExp(where, alias, aliases, root)})`
 }
