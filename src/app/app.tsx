@@ -12,7 +12,7 @@ const router = createAppRouter()
 
 export function App() {
   return (
-    <SessionProvider nhost={nhost} apollo={apollo}>
+    <SessionProvider nhost={nhost} apollo={apollo.client}>
       <RouterProvider router={router} />
     </SessionProvider>
   )

@@ -12,6 +12,7 @@ const WorkspaceLayoutRoute = lazy(() => import('./routes/workspace-layout.tsx'))
 const WorkspaceHomeRoute = lazy(() => import('./routes/workspace-home.tsx'))
 const MetricsRoute = lazy(() => import('./routes/metrics.tsx'))
 const MetricRoute = lazy(() => import('./routes/metric.tsx'))
+const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'))
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'))
 
 function RootRedirect() {
@@ -43,6 +44,7 @@ export function createAppRouter() {
                 { index: true, element: <WorkspaceHomeRoute /> },
                 { path: 'metrics', element: <MetricsRoute /> },
                 { path: 'metrics/:key', element: <MetricRoute /> },
+                { path: 'dashboards/:id', element: <DashboardRoute /> },
               ],
             },
           ],

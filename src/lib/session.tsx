@@ -2,11 +2,11 @@
  * The signed-in session, shared by every feature: the nhost client, the current session and its
  * user, the Apollo client that carries its token, and signing out. Built once per app.
  */
+import type { ApolloClient } from '@apollo/client'
 import { ApolloProvider } from '@apollo/client/react'
 import type { NhostClient } from '@nhost/nhost-js'
 import type { Session } from '@nhost/nhost-js/session'
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react'
-import type { AppApollo } from './apollo.ts'
 
 export interface SessionValue {
   nhost: NhostClient
@@ -21,7 +21,7 @@ const SessionContext = createContext<SessionValue | null>(null)
 
 export interface SessionProviderProps {
   nhost: NhostClient
-  apollo: AppApollo
+  apollo: ApolloClient
   children: ReactNode
 }
 
@@ -31,7 +31,7 @@ export function SessionProvider({ nhost, apollo, children }: SessionProviderProp
 
   useEffect(() => nhost.sessionStorage.onChange((next) => {
     setSession((previous) => {
-      if (previous && !next) void apollo.client.clearStore()
+      if (previous && !next) void apollo.clearStore()
       return next
     })
     if (next) setExpired(false)
@@ -66,7 +66,7 @@ export function SessionProvider({ nhost, apollo, children }: SessionProviderProp
 
   return (
     <SessionContext value={value}>
-      <ApolloProvider client={apollo.client}>{children}</ApolloProvider>
+      <ApolloProvider client={apollo}>{children}</ApolloProvider>
     </SessionContext>
   )
 }

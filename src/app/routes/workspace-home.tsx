@@ -1,11 +1,21 @@
+import { CreateDashboardForm } from '../../features/dashboards/components/create-dashboard-form.tsx'
+import { DashboardList } from '../../features/dashboards/components/dashboard-list.tsx'
 import { RecentMetrics } from '../../features/metrics/components/recent-metrics.tsx'
 import { WorkspaceHeader } from '../../features/workspaces/components/workspace-header.tsx'
+import { canWrite, useWorkspaceRef } from '../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../ui/error-boundary.tsx'
 
+/** `/w/:slug`: the workspace's dashboards and its recently updated metrics (features composed here). */
 export default function WorkspaceHomeRoute() {
+  const workspace = useWorkspaceRef()
   return (
     <div className="page">
       <WorkspaceHeader />
+      <section className="card" aria-labelledby="dashboards-title">
+        <h2 id="dashboards-title">Dashboards</h2>
+        <ErrorBoundary region="dashboards"><DashboardList /></ErrorBoundary>
+      </section>
+      {canWrite(workspace) ? <ErrorBoundary region="create dashboard"><CreateDashboardForm /></ErrorBoundary> : null}
       <ErrorBoundary region="recent metrics"><RecentMetrics /></ErrorBoundary>
     </div>
   )

@@ -1,0 +1,3 @@
+import { DashboardPage } from '../../features/dashboards/components/dashboard-page.tsx'
+
+export default DashboardPage

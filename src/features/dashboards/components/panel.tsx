@@ -1,0 +1,34 @@
+import { useSubscription } from '@apollo/client/react'
+import { PanelSeriesDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
+import { toAppError } from '../../../lib/error-catalogue.ts'
+import { effectiveBucket, timeRange, type SeriesWindow, type TimeRangeId } from '../../../lib/time-range.ts'
+import { PanelView, type PanelKind } from './panel-view.tsx'
+
+export interface PanelProps {
+  panel: PanelFieldsFragment
+  rangeId: TimeRangeId
+  window: SeriesWindow
+  /** The chart's right edge, Unix seconds (moves every second). */
+  now: number
+}
+
+const KINDS: readonly PanelKind[] = ['line', 'bar', 'stat', 'table']
+
+/** One panel's series, live from a metric_series subscription. */
+export function Panel({ panel, rangeId, window, now }: PanelProps) {
+  const { data, loading, error } = useSubscription(PanelSeriesDocument, {
+    variables: {
+      metricId: panel.metric.id,
+      bucketSeconds: effectiveBucket(rangeId, panel.bucket_seconds),
+      since: window.since,
+      until: window.until,
+      aggregation: panel.aggregation,
+    },
+  })
+  const points = data?.metric_series.map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
+  const kind = KINDS.includes(panel.kind as PanelKind) ? (panel.kind as PanelKind) : 'line'
+  return (
+    <PanelView title={panel.title || panel.metric.name} kind={kind} unit={panel.metric.unit} points={points}
+      from={now - timeRange(rangeId).seconds} to={now} loading={loading} error={error ? toAppError(error) : null} />
+  )
+}
