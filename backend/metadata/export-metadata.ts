@@ -6,26 +6,41 @@ import type {
 type Json = Record<string, unknown>
 
 /**
- * The JSON Hasura's `export_metadata` answers (metadata version 3), in its key order. Like Hasura's
- * `metadataToOrdJSON` it leaves out empty lists and objects and default values (`is_enum: false`,
- * `allow_aggregations: false`, `backend_only: false`), always writes a select permission's `filter`,
- * and writes every table and function name as `{schema, name}`.
+ * The JSON Hasura's `export_metadata` answers (metadata version 3), as `metadataToOrdJSON` and
+ * `Hasura/RQL/Types/Metadata/Serialization.hs` write it: keys in Hasura's order; sources, tables,
+ * functions, relationships, permissions (by role) and named top-level entries sorted; empty lists
+ * and objects and default values (`is_enum: false`, `allow_aggregations: false`,
+ * `backend_only: false`) left out; a select permission's `filter` and an update permission's
+ * `check` (null when unset) always written; every table and function name as `{schema, name}`.
  */
 export function exportMetadata(metadata: Metadata): Json {
-  const out: Json = { version: 3, sources: metadata.sources.map(exportSource) }
-  for (const key of TOP_LEVEL_ORDER) {
+  const out: Json = { version: 3, sources: sortBy(metadata.sources, (s) => s.name).map(exportSource) }
+  for (const [key, sortKey] of TOP_LEVEL_ORDER) {
     const value = key === 'cron_triggers' ? metadata.cron_triggers : metadata[key]
-    if (!isEmpty(value)) out[key] = value
+    if (isEmpty(value)) continue
+    out[key] = Array.isArray(value) && sortKey ? sortBy(value as Json[], (entry) => String(entry[sortKey])) : value
   }
   return out
 }
 
-/** Hasura's order of the top-level keys after `version` and `sources`. */
-const TOP_LEVEL_ORDER = [
-  'remote_schemas', 'query_collections', 'allowlist', 'actions', 'custom_types', 'cron_triggers',
-  'rest_endpoints', 'api_limits', 'metrics_config', 'inherited_roles', 'graphql_schema_introspection',
-  'network', 'backend_configs', 'opentelemetry',
-] as const
+/** A stable sort by a text key, comparing code points as Haskell's `sortOn` on `Text` does. */
+function sortBy<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  return [...items].sort((a, b) => {
+    const x = keyOf(a)
+    const y = keyOf(b)
+    return x < y ? -1 : x > y ? 1 : 0
+  })
+}
+
+/** Qualified names order by schema, then name (the derived `Ord` of Hasura's `QualifiedObject`). */
+const byQualifiedName = (name: QualifiedTable) => `${name.schema}\0${name.name}`
+
+/** Hasura's order of the top-level keys after `version` and `sources`, and what lists are sorted by. */
+const TOP_LEVEL_ORDER: [key: string, sortKey?: string][] = [
+  ['remote_schemas', 'name'], ['query_collections', 'name'], ['allowlist', 'collection'], ['actions', 'name'],
+  ['custom_types'], ['cron_triggers', 'name'], ['rest_endpoints', 'url'], ['api_limits'], ['metrics_config'],
+  ['inherited_roles', 'role_name'], ['graphql_schema_introspection'], ['network'], ['backend_configs'], ['opentelemetry'],
+]
 
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true
@@ -43,8 +58,8 @@ function qualified(name: QualifiedTable): QualifiedTable {
 }
 
 function exportSource(source: Source): Json {
-  const out: Json = { name: source.name, kind: source.kind, tables: source.tables.map(exportTable) }
-  put(out, 'functions', source.functions?.map(exportFunction))
+  const out: Json = { name: source.name, kind: source.kind, tables: sortBy(source.tables, (t) => byQualifiedName(t.table)).map(exportTable) }
+  put(out, 'functions', source.functions && sortBy(source.functions, (f) => byQualifiedName(f.function)).map(exportFunction))
   out.configuration = source.configuration
   put(out, 'customization', source.customization)
   return out
@@ -53,26 +68,55 @@ function exportSource(source: Source): Json {
 export function exportTable(table: TableMetadata): Json {
   const out: Json = { table: qualified(table.table) }
   if (table.is_enum) out.is_enum = true
-  put(out, 'configuration', table.configuration && exportTableConfiguration(table.configuration))
-  put(out, 'object_relationships', table.object_relationships?.map(exportRelationship))
-  put(out, 'array_relationships', table.array_relationships?.map(exportRelationship))
-  put(out, 'computed_fields', table.computed_fields)
-  put(out, 'remote_relationships', table.remote_relationships)
-  put(out, 'insert_permissions', table.insert_permissions?.map((p) => exportPermission(p, exportInsert)))
-  put(out, 'select_permissions', table.select_permissions?.map((p) => exportPermission(p, exportSelect)))
-  put(out, 'update_permissions', table.update_permissions?.map((p) => exportPermission(p, exportUpdate)))
-  put(out, 'delete_permissions', table.delete_permissions?.map((p) => exportPermission(p, exportDelete)))
-  put(out, 'event_triggers', table.event_triggers)
+  const configuration = table.configuration && exportTableConfiguration(table.configuration)
+  if (configuration) out.configuration = configuration
+  const named = <T extends { name?: unknown }>(list: T[] | undefined) => list && sortBy(list, (r) => String(r.name))
+  const byRole = <T extends { role: string }>(list: T[] | undefined) => list && sortBy(list, (p) => p.role)
+  put(out, 'object_relationships', named(table.object_relationships)?.map(exportRelationship))
+  put(out, 'array_relationships', named(table.array_relationships)?.map(exportRelationship))
+  put(out, 'computed_fields', named(table.computed_fields))
+  put(out, 'remote_relationships', named(table.remote_relationships))
+  put(out, 'insert_permissions', byRole(table.insert_permissions)?.map((p) => exportPermission(p, exportInsert)))
+  put(out, 'select_permissions', byRole(table.select_permissions)?.map((p) => exportPermission(p, exportSelect)))
+  put(out, 'update_permissions', byRole(table.update_permissions)?.map((p) => exportPermission(p, exportUpdate)))
+  put(out, 'delete_permissions', byRole(table.delete_permissions)?.map((p) => exportPermission(p, exportDelete)))
+  put(out, 'event_triggers', named(table.event_triggers))
   return out
 }
 
-function exportTableConfiguration(configuration: TableConfiguration): Json {
-  const out: Json = {}
-  put(out, 'custom_root_fields', configuration.custom_root_fields)
-  put(out, 'custom_name', configuration.custom_name)
-  put(out, 'column_config', configuration.column_config)
-  put(out, 'custom_column_names', configuration.custom_column_names)
-  put(out, 'comment', configuration.comment)
+/**
+ * Hasura's `TableConfig` JSON: keys alphabetical (aeson's object order), the deprecated
+ * `custom_column_names` merged into `column_config` on input and written back from it, null root
+ * fields left out. Undefined when nothing is configured (Hasura's `emptyTableConfig`).
+ */
+function exportTableConfiguration(configuration: TableConfiguration): Json | undefined {
+  const columns: Record<string, { comment?: string; custom_name?: string }> = {}
+  for (const [column, config] of Object.entries(configuration.column_config ?? {})) columns[column] = { ...config }
+  for (const [column, name] of Object.entries(configuration.custom_column_names ?? {})) {
+    columns[column] = { ...columns[column], custom_name: columns[column]?.custom_name ?? name }
+  }
+  const columnConfig: Json = {}
+  const customColumnNames: Json = {}
+  for (const column of Object.keys(columns).sort()) {
+    const { comment, custom_name: customName } = columns[column]!
+    if (comment === undefined && customName === undefined) continue
+    columnConfig[column] = { ...(comment !== undefined ? { comment } : {}), ...(customName !== undefined ? { custom_name: customName } : {}) }
+    if (customName !== undefined) customColumnNames[column] = customName
+  }
+  const rootFields = configuration.custom_root_fields ?? {}
+  const customRootFields: Json = {}
+  for (const field of Object.keys(rootFields).sort()) {
+    const value = rootFields[field as keyof typeof rootFields]
+    if (value !== null && value !== undefined) customRootFields[field] = value
+  }
+  const empty = Object.keys(columnConfig).length === 0 && Object.keys(customRootFields).length === 0 &&
+    configuration.custom_name === undefined && configuration.comment === undefined
+  if (empty) return undefined
+  const out: Json = { column_config: columnConfig }
+  if (configuration.comment !== undefined) out.comment = configuration.comment
+  out.custom_column_names = customColumnNames
+  if (configuration.custom_name !== undefined) out.custom_name = configuration.custom_name
+  out.custom_root_fields = customRootFields
   return out
 }
 
@@ -127,8 +171,7 @@ function exportSelect(p: SelectPermission): Json {
 }
 
 function exportUpdate(p: UpdatePermission): Json {
-  const out: Json = { columns: p.columns, filter: p.filter ?? {} }
-  if (p.check !== undefined && p.check !== null) out.check = p.check
+  const out: Json = { columns: p.columns, filter: p.filter ?? {}, check: p.check ?? null }
   put(out, 'set', p.set)
   if (p.backend_only) out.backend_only = true
   put(out, 'validate_input', p.validate_input)

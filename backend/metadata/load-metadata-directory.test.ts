@@ -1,12 +1,18 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { exportMetadata } from './export-metadata.ts'
 import { loadMetadataDirectory } from './load-metadata-directory.ts'
+import { metadataDirectoryFiles, writeMetadataDirectory } from './metadata-directory-files.ts'
 import { parseMetadata } from './parse-metadata.ts'
 
 const fixture = (name: string) => join(import.meta.dirname, '__fixtures__', name, 'nhost', 'metadata')
 
-/** What Hasura's export_metadata answers after `hasura metadata apply` of the `good` fixture. */
+/**
+ * What Hasura's export_metadata answers after `hasura metadata apply` of the `good` fixture: tables
+ * and relationships sorted, table configuration in aeson's key order, defaults dropped.
+ */
 const expectedExport = {
   version: 3,
   sources: [{
@@ -16,14 +22,34 @@ const expectedExport = {
       {
         table: { name: 'users', schema: 'auth' },
         configuration: {
-          custom_root_fields: { select: 'users', select_by_pk: 'user' },
-          custom_name: 'users',
           column_config: { display_name: { custom_name: 'displayName' } },
           custom_column_names: { display_name: 'displayName' },
+          custom_name: 'users',
+          custom_root_fields: { select: 'users', select_by_pk: 'user' },
         },
         select_permissions: [{
           role: 'user',
           permission: { columns: ['id', 'display_name'], filter: { id: { _eq: 'X-Hasura-User-Id' } } },
+        }],
+      },
+      {
+        table: { name: 'metrics', schema: 'public' },
+        object_relationships: [
+          {
+            name: 'owner',
+            using: { manual_configuration: { column_mapping: { workspace_id: 'id' }, remote_table: { name: 'workspaces', schema: 'public' } } },
+          },
+          { name: 'workspace', using: { foreign_key_constraint_on: 'workspace_id' } },
+        ],
+        select_permissions: [{
+          role: 'user',
+          permission: { columns: ['id', 'key', 'workspace_id'], filter: { workspace: { created_by: { _eq: 'X-Hasura-User-Id' } } } },
+        }],
+        event_triggers: [{
+          name: 'metric_created',
+          definition: { enable_manual: false, insert: { columns: '*' } },
+          retry_conf: { interval_sec: 10, num_retries: 0, timeout_sec: 60 },
+          webhook_from_env: 'NHOST_FUNCTIONS_URL',
         }],
       },
       {
@@ -43,31 +69,11 @@ const expectedExport = {
         }],
         update_permissions: [{
           role: 'user',
-          permission: { columns: ['name'], filter: { created_by: { _eq: 'X-Hasura-User-Id' } } },
+          permission: { columns: ['name'], filter: { created_by: { _eq: 'X-Hasura-User-Id' } }, check: null },
         }],
         delete_permissions: [{
           role: 'user',
           permission: { filter: { created_by: { _eq: 'X-Hasura-User-Id' } } },
-        }],
-      },
-      {
-        table: { name: 'metrics', schema: 'public' },
-        object_relationships: [
-          { name: 'workspace', using: { foreign_key_constraint_on: 'workspace_id' } },
-          {
-            name: 'owner',
-            using: { manual_configuration: { column_mapping: { workspace_id: 'id' }, remote_table: { name: 'workspaces', schema: 'public' } } },
-          },
-        ],
-        select_permissions: [{
-          role: 'user',
-          permission: { columns: ['id', 'key', 'workspace_id'], filter: { workspace: { created_by: { _eq: 'X-Hasura-User-Id' } } } },
-        }],
-        event_triggers: [{
-          name: 'metric_created',
-          definition: { enable_manual: false, insert: { columns: '*' } },
-          retry_conf: { interval_sec: 10, num_retries: 0, timeout_sec: 60 },
-          webhook_from_env: 'NHOST_FUNCTIONS_URL',
         }],
       },
     ],
@@ -106,6 +112,26 @@ describe('loadMetadataDirectory', () => {
     const reparsed = parseMetadata(JSON.parse(JSON.stringify(exported)))
     expect(exportMetadata(reparsed)).toEqual(exported)
     expect(parseMetadata(exported)).toEqual(reparsed)
+  })
+
+  it('round-trips: directory → export JSON → directory (as `hasura metadata export` lays it out) → the same export', async () => {
+    for (const name of ['good', 'actions']) {
+      const exported = exportMetadata(loadMetadataDirectory(fixture(name)).metadata)
+      const dir = join(mkdtempSync(join(tmpdir(), 'pulseboard-export-')), 'nhost', 'metadata')
+      await writeMetadataDirectory(dir, metadataDirectoryFiles(exported))
+      expect(exportMetadata(loadMetadataDirectory(dir).metadata)).toEqual(exported)
+    }
+  })
+
+  it('writes one file per table, included by path', async () => {
+    const files = metadataDirectoryFiles(exportMetadata(loadMetadataDirectory(fixture('good')).metadata))
+    expect(files.get('databases/default/tables/tables.yaml')).toBe(
+      '- "!include auth_users.yaml"\n- "!include public_metrics.yaml"\n- "!include public_workspaces.yaml"\n',
+    )
+    expect(files.get('databases/databases.yaml')).toContain('tables: "!include default/tables/tables.yaml"')
+    expect(files.get('version.yaml')).toBe('version: 3\n')
+    expect(readFileSync(join(fixture('good'), 'databases', 'default', 'functions', 'functions.yaml'), 'utf8'))
+      .toBe(files.get('databases/default/functions/functions.yaml'))
   })
 
   it('joins actions.yaml with the signatures in actions.graphql, as the Hasura CLI does', () => {
@@ -183,6 +209,26 @@ describe('parseMetadata', () => {
       expect(() => parseMetadata(json)).toThrow(error)
     })
   }
+
+  it("exports as Hasura does: sorted by name and role, custom_column_names kept in step with column_config", () => {
+    const metadata = parseMetadata({ version: 3, sources: [{ name: 'default', kind: 'postgres', configuration: {}, tables: [
+      { table: 'b', configuration: { column_config: { id: { custom_name: 'key' } }, custom_root_fields: { select: null, delete: 'removeB' } } },
+      { table: { schema: 'app', name: 'z' }, select_permissions: [{ role: 'viewer', permission: { columns: [] } }, { role: 'editor', permission: { columns: [] } }] },
+      { table: 'a', configuration: { custom_root_fields: {} } },
+    ] }] })
+    expect(exportMetadata(metadata).sources).toEqual([{ name: 'default', kind: 'postgres', configuration: {}, tables: [
+      { table: { schema: 'app', name: 'z' }, select_permissions: [
+        { role: 'editor', permission: { columns: [], filter: {} } },
+        { role: 'viewer', permission: { columns: [], filter: {} } },
+      ] },
+      { table: { schema: 'public', name: 'a' } },
+      { table: { schema: 'public', name: 'b' }, configuration: {
+        column_config: { id: { custom_name: 'key' } },
+        custom_column_names: { id: 'key' },
+        custom_root_fields: { delete: 'removeB' },
+      } },
+    ] }])
+  })
 
   it('accepts a bare table name as the public schema', () => {
     const metadata = parseMetadata({ version: 3, sources: [{ name: 'default', kind: 'postgres', tables: [{ table: 'author' }], configuration: {} }] })

@@ -17,14 +17,14 @@ const articleTable = {
   object_relationships: [{ name: 'author', using: { foreign_key_constraint_on: 'author_id' } }],
 }
 
-/** Exported form of the two tables above: names qualified, defaults left out. */
+/** Exported form of the two tables above: sorted by name, names qualified, defaults left out. */
 const exportedTables = [
+  { table: { schema: 'public', name: 'article' }, object_relationships: [{ name: 'author', using: { foreign_key_constraint_on: 'author_id' } }] },
   {
     table: { schema: 'public', name: 'author' },
     array_relationships: [{ name: 'articles', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'article' }, column: 'author_id' } } }],
     select_permissions: [{ role: 'user', permission: { columns: ['id', 'name'], filter: {} } }],
   },
-  { table: { schema: 'public', name: 'article' }, object_relationships: [{ name: 'author', using: { foreign_key_constraint_on: 'author_id' } }] },
 ]
 
 const missingTable = {
@@ -202,8 +202,8 @@ const scenarios: AdminScenario[] = [
     ] },
     status: 200,
     matches: [{ message: 'success' }, { message: 'success' }, { message: 'success' }, { sources: [{ tables: [
-      { select_permissions: [{ role: 'user', permission: { columns: '*', filter: { id: { _eq: 'X-Hasura-User-Id' } } } }] },
       {},
+      { select_permissions: [{ role: 'user', permission: { columns: '*', filter: { id: { _eq: 'X-Hasura-User-Id' } } } }] },
     ] }] }],
   },
   {
