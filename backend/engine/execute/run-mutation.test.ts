@@ -200,6 +200,11 @@ describe(`mutations on ${testDatabaseKind}`, () => {
     expect(rows[0]?.n).toBe(1)
   })
 
+  it('answers an empty objects list with no rows', async () => {
+    const answer = await graphql('mutation { insert_counter(objects: []) { affected_rows returning { key } } }')
+    expect(answer).toEqual({ data: { insert_counter: { affected_rows: 0, returning: [] } } })
+  })
+
   it('runs update_many entries in order and delete_by_pk with returning', async () => {
     await graphql('mutation { insert_counter(objects: [{key: "a", n: 1}]) { affected_rows } }')
     const answer = await graphql(`mutation {

@@ -13,6 +13,12 @@ import { CHECK_COLUMN, compileMutationOutput } from './compile-mutation-output.t
 export function compileInsert(plan: InsertPlan, returning: Returning): SqlFragment {
   const aliases = new AliasSource()
   const rows = aliases.next('m')
+  // `objects: []`: nothing to insert, and Hasura answers with no rows rather than an error.
+  if (plan.rows.length === 0) {
+    const target = aliases.next('b')
+    const nothing = sql`SELECT ${target}.*, true AS ${CHECK_COLUMN} FROM ${tableRef(plan.table)} AS ${target} WHERE false`
+    return sql`WITH ${rows} AS (${nothing}) ${compileMutationOutput(rows, returning, aliases, true)}`
+  }
   return sql`WITH ${rows} AS (${compileInsertCte(plan, plan.rows, aliases)}) ${compileMutationOutput(rows, returning, aliases, true)}`
 }
 
