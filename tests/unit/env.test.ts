@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '../../src/lib/env.ts'
+
+describe('parseEnv', () => {
+  it('puts every service on the page origin by default', () => {
+    expect(parseEnv({}, 'http://localhost:1337')).toEqual({
+      authUrl: 'http://localhost:1337/v1/auth',
+      graphqlUrl: 'http://localhost:1337/v1/graphql',
+      graphqlWsUrl: 'ws://localhost:1337/v1/graphql',
+      storageUrl: 'http://localhost:1337/v1/storage',
+      functionsUrl: 'http://localhost:1337/v1/functions',
+      target: 'same-origin',
+    })
+    expect(parseEnv({ VITE_NHOST_SUBDOMAIN: ' ', VITE_NHOST_REGION: '' }, 'https://pb.example.com').graphqlWsUrl).toBe('wss://pb.example.com/v1/graphql')
+  })
+
+  it('uses Nhost Cloud hosts with a subdomain and a region', () => {
+    const env = parseEnv({ VITE_NHOST_SUBDOMAIN: 'abcdefgh', VITE_NHOST_REGION: 'eu-central-1' }, 'http://localhost:1337')
+    expect(env.authUrl).toBe('https://abcdefgh.auth.eu-central-1.nhost.run/v1')
+    expect(env.graphqlUrl).toBe('https://abcdefgh.graphql.eu-central-1.nhost.run/v1')
+    expect(env.graphqlWsUrl).toBe('wss://abcdefgh.graphql.eu-central-1.nhost.run/v1')
+    expect(env.target).toBe('nhost-cloud')
+  })
+
+  it('fails loudly on half a configuration', () => {
+    expect(() => parseEnv({ VITE_NHOST_SUBDOMAIN: 'abcdefgh' }, 'http://x')).toThrow(/both VITE_NHOST_SUBDOMAIN and VITE_NHOST_REGION/)
+    expect(() => parseEnv({ VITE_NHOST_SUBDOMAIN: 'a/b', VITE_NHOST_REGION: 'eu' }, 'http://x')).toThrow(/a-z, 0-9/)
+  })
+})
