@@ -109,6 +109,11 @@ const scenarios: Scenario[] = [
     data: { author: [] },
   },
   {
+    name: '_cast to String on a column that is not jsonb',
+    query: '{ article(where: {score: {_cast: {String: {_like: "9.%"}}}}) { id } }',
+    data: { article: [{ id: 1 }] },
+  },
+  {
     name: 'hostile strings are values, never SQL',
     query: `{ author(where: {name: {_eq: "'; DROP TABLE author; --"}}) { id }
               a: article(where: {title: {_like: "%\\"marks\\"%"}}) { title } }`,

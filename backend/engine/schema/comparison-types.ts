@@ -7,7 +7,8 @@ import { isStringType } from './pg-scalars.ts'
 /**
  * `<scalar>_comparison_exp` input types, with the operators Hasura v2 gives each Postgres type
  * (`comparisonExps` in Hasura.Backends.Postgres.Instances.Schema): equality and ordering for all,
- * the pattern operators for text types, the containment and key operators for jsonb.
+ * the pattern operators for text types, the containment and key operators for jsonb, and
+ * `_cast` to String for every type but String.
  */
 export class ComparisonTypes {
   readonly #types = new Map<string, GraphQLInputObjectType>()
@@ -28,7 +29,7 @@ export class ComparisonTypes {
     return created
   }
 
-  #operators(type: GraphQLInputType, pgType: string, enumOnly: boolean): GraphQLInputFieldConfigMap {
+  #operators(type: GraphQLInputType & { name: string }, pgType: string, enumOnly: boolean): GraphQLInputFieldConfigMap {
     const list = new GraphQLList(new GraphQLNonNull(type))
     const fields: GraphQLInputFieldConfigMap = {
       _eq: { type },
@@ -39,6 +40,8 @@ export class ComparisonTypes {
     }
     if (enumOnly) return fields
     Object.assign(fields, { _gt: { type }, _gte: { type }, _lt: { type }, _lte: { type } })
+    // Every type but String itself can be compared as text (Hasura's `_cast: {String: …}`).
+    if (pgType !== 'text' && pgType !== 'varchar') fields._cast = { type: this.#castType(type.name) }
     if (isStringType(pgType)) {
       for (const op of ['_like', '_nlike', '_ilike', '_nilike', '_similar', '_nsimilar', '_regex', '_nregex', '_iregex', '_niregex']) {
         fields[op] = { type: GraphQLString }
@@ -47,7 +50,6 @@ export class ComparisonTypes {
     if (pgType === 'jsonb') {
       const stringList = new GraphQLList(new GraphQLNonNull(GraphQLString))
       Object.assign(fields, {
-        _cast: { type: this.#jsonbCast() },
         _contained_in: { type, description: 'is the column contained in the given json value' },
         _contains: { type, description: 'does the column contain the given json value at the top level' },
         _has_key: { type: GraphQLString, description: 'does the string exist as a top-level key in the column' },
@@ -67,14 +69,15 @@ export class ComparisonTypes {
     return fields
   }
 
-  #jsonbCast(): GraphQLInputObjectType {
-    const existing = this.#types.get('jsonb_cast_exp')
+  #castType(typeName: string): GraphQLInputObjectType {
+    const name = `${typeName}_cast_exp`
+    const existing = this.#types.get(name)
     if (existing) return existing
     const created = new GraphQLInputObjectType({
-      name: 'jsonb_cast_exp',
+      name,
       fields: () => ({ String: { type: this.forType(GraphQLString, 'text') } }),
     })
-    this.#types.set('jsonb_cast_exp', created)
+    this.#types.set(name, created)
     return created
   }
 }
