@@ -28,6 +28,7 @@ CREATE TABLE tag (
   label text NOT NULL UNIQUE
 );
 CREATE TABLE counter (key text PRIMARY KEY, n integer NOT NULL);
+CREATE TABLE wide (id serial PRIMARY KEY, a int, b int, c int, d int, e int, f int, g text);
 CREATE FUNCTION note_written_by() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.written_by := current_setting('hasura.user', true)::jsonb;
@@ -57,6 +58,7 @@ const METADATA: Metadata = {
         insert_permissions: [{ role: 'user', permission: { columns: ['label'], check: { label: { _neq: 'secret' } } } }],
         select_permissions: [{ role: 'user', permission: { columns: ['id', 'label'], filter: {} } }],
       },
+      { table: { schema: 'public', name: 'wide' } },
       {
         table: { schema: 'public', name: 'counter' },
         insert_permissions: [{ role: 'user', permission: { columns: '*', check: {} } }],
@@ -190,6 +192,15 @@ describe(`mutations on ${testDatabaseKind}`, () => {
     const objects = Array.from({ length: 10_000 }, (_, i) => ({ key: `batch-${i}`, n: i }))
     const answer = await graphql('mutation ($objects: [counter_insert_input!]!) { insert_counter(objects: $objects) { affected_rows } }', { variables: { objects } })
     expect(answer).toEqual({ data: { insert_counter: { affected_rows: 10_000 } } })
+  }, 60_000)
+
+  it('inserts 10,000 rows of 7 columns, more values than one statement takes, in order', async () => {
+    const objects = Array.from({ length: 10_000 }, (_, i) => ({ a: i, b: i, c: i, d: i, e: i, f: i, g: `row ${i}` }))
+    const answer = await graphql('mutation ($objects: [wide_insert_input!]!) { insert_wide(objects: $objects) { affected_rows returning { a } } }', { variables: { objects } })
+    const result = answer.data?.insert_wide as { affected_rows: number; returning: { a: number }[] }
+    expect(result.affected_rows).toBe(10_000)
+    expect(result.returning.map((r) => r.a)).toEqual(objects.map((o) => o.a))
+    expect(await count('wide')).toBe(10_000)
   }, 60_000)
 
   it('ends concurrent upserts of one key with exactly one row and no unexpected error', async () => {

@@ -1,11 +1,11 @@
 import type { Queryable } from '../../db/database.ts'
 import { compile, type SqlFragment } from '../../lib/sql.ts'
 import { EngineError } from '../engine-error.ts'
-import type { ColumnValue, InsertPlan } from '../plan/mutation-ir.ts'
+import type { ColumnValue, InsertPlan, InsertRow } from '../plan/mutation-ir.ts'
 import type { TableInfo } from '../schema/source-model.ts'
 import { bindValues, type BindContext } from '../sql/bound-param.ts'
 import { compileInsertedRowsOutput, compileInsertStep } from '../sql/compile-insert.ts'
-import type { CompiledMutation } from './compile-mutation.ts'
+import { MAX_STATEMENT_VALUES, type CompiledMutation } from './compile-mutation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
 
 /** Hasura's message when a written row fails the insert/update permission's `check`. */
@@ -16,16 +16,16 @@ const CHECK_FAILED = 'check constraint of an insert/update permission has failed
  * thrown here rolls back every root field of the request.
  */
 export async function runMutation(tx: Queryable, mutation: CompiledMutation, bind: BindContext): Promise<string> {
-  if (mutation.kind === 'nested_insert') return runNestedInsert(tx, mutation.insert, mutation.returning, bind)
+  if (mutation.kind === 'stepwise_insert') return runNestedInsert(tx, mutation.insert, mutation.returning, bind)
   const roots: string[] = []
   for (const statement of mutation.statements) {
-    const row = await runChecked<{ root: string | null; ok: boolean | null }>(tx, statement, bind)
+    const [row] = await runChecked<{ root: string | null; ok: boolean | null }>(tx, statement, bind)
     roots.push(row?.root ?? 'null')
   }
   return mutation.many ? `[${roots.join(',')}]` : (roots[0] ?? 'null')
 }
 
-async function runChecked<Row extends { ok: boolean | null }>(tx: Queryable, statement: { text: string; values: unknown[]; errorPath: string }, bind: BindContext): Promise<Row | undefined> {
+async function runChecked<Row extends { ok: boolean | null }>(tx: Queryable, statement: { text: string; values: unknown[]; errorPath: string }, bind: BindContext): Promise<Row[]> {
   const values = bindValues(statement.values, bind)
   let rows: Row[]
   try {
@@ -35,20 +35,20 @@ async function runChecked<Row extends { ok: boolean | null }>(tx: Queryable, sta
     throw engineError === error ? error : new EngineError(engineError.code, engineError.message, statement.errorPath, engineError.internal)
   }
   if (rows.some((row) => row.ok === false)) throw new EngineError('permission-error', CHECK_FAILED, statement.errorPath)
-  return rows[0]
+  return rows
 }
 
 /**
  * Nested inserts, as Hasura runs them: row by row, each object relationship's row before the row
- * that references it and each array relationship's rows after, with the keys filled in. The
- * response is then built in one statement over the top-level rows, so that `returning` sees
- * every row this request inserted.
+ * that references it and each array relationship's rows after, with the keys filled in. Also
+ * inserts too large for one statement, in chunks. The response is then built in one statement
+ * over the top-level rows, so that `returning` sees every row this request inserted.
  */
 async function runNestedInsert(tx: Queryable, insert: InsertPlan, returning: Parameters<typeof compileInsertedRowsOutput>[3], bind: BindContext): Promise<string> {
   const counter = { rows: 0 }
   const inserted = await insertRows(tx, insert, [], bind, counter)
   const statement = { ...compile(compileInsertedRowsOutput(insert.table, `[${inserted.map((r) => r.json).join(',')}]`, counter.rows, returning)), errorPath: insert.path }
-  const row = await runChecked<{ root: string | null; ok: boolean | null }>(tx, statement, bind)
+  const [row] = await runChecked<{ root: string | null; ok: boolean | null }>(tx, statement, bind)
   return row?.root ?? 'null'
 }
 
@@ -60,14 +60,32 @@ interface InsertedRow {
 
 async function insertRows(tx: Queryable, plan: InsertPlan, determined: ColumnValue[], bind: BindContext, counter: { rows: number }): Promise<InsertedRow[]> {
   const result: InsertedRow[] = []
+  // Rows without nested inserts go in multi-row statements of at most MAX_STATEMENT_VALUES values.
+  let chunk: InsertRow[] = []
+  let chunkValues = 0
+  const flush = async () => {
+    if (chunk.length === 0) return
+    const inserted = await runStep(tx, compileInsertStep(plan, chunk), plan.path, bind)
+    counter.rows += inserted.length
+    result.push(...inserted)
+    chunk = []
+    chunkValues = 0
+  }
   for (const row of plan.rows) {
     const values = [...row.values, ...determined]
+    if (row.before.length === 0 && row.after.length === 0) {
+      const size = values.length + plan.presets.length
+      if (chunkValues + size > MAX_STATEMENT_VALUES) await flush()
+      chunk.push({ values, before: [], after: [] })
+      chunkValues += size
+      continue
+    }
+    await flush()
     for (const nested of row.before) {
       const [parent] = await insertRows(tx, nested.insert, [], bind, counter)
       if (parent) values.push(...fromRow(plan.table, nested.mapping, parent))
     }
-    const step = compileInsertStep(plan, { values, before: [], after: [] })
-    const inserted = await runStep(tx, step, plan.path, bind)
+    const [inserted] = await runStep(tx, compileInsertStep(plan, [{ values, before: [], after: [] }]), plan.path, bind)
     if (!inserted) continue
     counter.rows += 1
     result.push(inserted)
@@ -75,12 +93,13 @@ async function insertRows(tx: Queryable, plan: InsertPlan, determined: ColumnVal
       await insertRows(tx, nested.insert, fromRow(nested.insert.table, nested.mapping, inserted), bind, counter)
     }
   }
+  await flush()
   return result
 }
 
-async function runStep(tx: Queryable, step: SqlFragment, errorPath: string, bind: BindContext): Promise<InsertedRow | undefined> {
-  const row = await runChecked<{ row: string; values: string; ok: boolean | null }>(tx, { ...compile(step), errorPath }, bind)
-  return row ? { json: row.row, values: JSON.parse(row.values) as Record<string, string | null> } : undefined
+async function runStep(tx: Queryable, step: SqlFragment, errorPath: string, bind: BindContext): Promise<InsertedRow[]> {
+  const rows = await runChecked<{ row: string; values: string; ok: boolean | null }>(tx, { ...compile(step), errorPath }, bind)
+  return rows.map((row) => ({ json: row.row, values: JSON.parse(row.values) as Record<string, string | null> }))
 }
 
 /** `mapping` pairs [column of `source`, column of `table`]: the values `table`'s row takes from it. */

@@ -23,15 +23,15 @@ export function compileInsert(plan: InsertPlan, returning: Returning): SqlFragme
 }
 
 /**
- * One row of a nested insert (Hasura inserts those row by row, in dependency order): returns the
- * row as JSON for the final response, its values as text for the rows that reference it, and
- * whether it passed the check.
+ * Rows of a nested insert (Hasura inserts those row by row, in dependency order) or a chunk of a
+ * large one: returns each row as JSON for the final response, its values as text for the rows
+ * that reference it, and whether it passed the check.
  */
-export function compileInsertStep(plan: InsertPlan, row: InsertRow): SqlFragment {
+export function compileInsertStep(plan: InsertPlan, rows: InsertRow[]): SqlFragment {
   const aliases = new AliasSource()
-  const rows = aliases.next('m')
+  const inserted = aliases.next('m')
   const entry = aliases.next('e')
-  return sql`WITH ${rows} AS (${compileInsertCte(plan, [row], aliases)}) SELECT to_json(${rows})::text AS "row", (SELECT json_object_agg(${entry}.key, ${entry}.value) FROM json_each_text(to_json(${rows})) AS ${entry})::text AS "values", ${rows}.${CHECK_COLUMN} AS ok FROM ${rows}`
+  return sql`WITH ${inserted} AS (${compileInsertCte(plan, rows, aliases)}) SELECT to_json(${inserted})::text AS "row", (SELECT json_object_agg(${entry}.key, ${entry}.value) FROM json_each_text(to_json(${inserted})) AS ${entry})::text AS "values", ${inserted}.${CHECK_COLUMN} AS ok FROM ${inserted}`
 }
 
 /** The response of a nested insert, over the top-level rows it inserted (passed as one JSON array). */
