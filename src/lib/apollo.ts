@@ -22,6 +22,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions'
 import { getMainDefinition } from '@apollo/client/utilities'
 import type { NhostClient } from '@nhost/nhost-js'
 import { OperationTypeNode } from 'graphql'
+import { tap } from 'rxjs'
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws'
 import { reportSocket } from './connection-status.ts'
 import type { AppEnv } from './env.ts'
@@ -77,14 +78,17 @@ export function createAppApollo(env: AppEnv, nhost: NhostClient, options: AppApo
   }
 
   let refreshTimer: ReturnType<typeof setTimeout> | undefined
-  const scheduleRefresh = () => {
+  const scheduleRefresh = (atLeastMs = 1000) => {
     clearTimeout(refreshTimer)
-    const exp = nhost.getUserSession()?.decodedToken.exp
+    const current = nhost.getUserSession()
+    const exp = current?.decodedToken.exp
     if (!exp) return
-    const delay = Math.max(exp - Date.now() - REFRESH_MARGIN_SECONDS * 1000, 1000)
+    const delay = Math.max(exp - Date.now() - REFRESH_MARGIN_SECONDS * 1000, atLeastMs)
     refreshTimer = setTimeout(() => {
       void nhost.refreshSession(REFRESH_MARGIN_SECONDS).then((session) => {
         if (!session) options.onSessionLost()
+        // Unchanged: the refresh failed but the token still works for a while (e.g. offline); try again.
+        else if (session.accessToken === current.accessToken) scheduleRefresh(15_000)
       })
     }, delay)
   }
@@ -103,10 +107,13 @@ export function createAppApollo(env: AppEnv, nhost: NhostClient, options: AppApo
   const retryOnExpiredSession = new ErrorLink(({ error, operation, forward }) => {
     if (!isSessionError(error) || operation.getContext().sessionRetried || !accessToken()) return
     operation.setContext({ sessionRetried: true })
+    const refused = accessToken()
     return new Observable((observer) => {
       let inner: { unsubscribe(): void } | undefined
+      // nhost-js hands back the current session when a refresh fails while the token has not
+      // expired by the clock, so "the same token again" is a failed refresh too.
       nhost.refreshSession(0).then((session) => {
-        if (!session) {
+        if (!session || session.accessToken === refused) {
           options.onSessionLost()
           observer.error(error)
           return
@@ -121,13 +128,16 @@ export function createAppApollo(env: AppEnv, nhost: NhostClient, options: AppApo
   })
 
   const http = new HttpLink({ uri: env.graphqlUrl })
+  // An answer over HTTP proves the backend reachable again even while no subscription reopens the
+  // (lazy) socket, so the offline banner goes away.
+  const reachable = new ApolloLink((operation, forward) => forward(operation).pipe(tap({ next: () => reportSocket(true) })))
   const link = ApolloLink.split(
     ({ query }) => {
       const definition = getMainDefinition(query)
       return definition.kind === 'OperationDefinition' && definition.operation === OperationTypeNode.SUBSCRIPTION
     },
     new GraphQLWsLink(ws),
-    ApolloLink.from([retryOnExpiredSession, auth, http]),
+    ApolloLink.from([retryOnExpiredSession, auth, reachable, http]),
   )
 
   const client = new ApolloClient({ link, cache: new InMemoryCache() })

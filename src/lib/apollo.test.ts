@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+import { graphql, http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { MyWorkspacesDocument } from '../gql/graphql.ts'
+import { server, useMswServer } from '../testing/msw-server.ts'
+import { testEnv } from '../testing/test-app.tsx'
+import { createAppApollo, type AppApollo } from './apollo.ts'
+import { toAppError } from './error-catalogue.ts'
+import { createNhost } from './nhost.ts'
+
+useMswServer()
+
+let apollo: AppApollo | undefined
+afterEach(() => apollo?.dispose())
+
+function fakeJwt(sub: string, expiresInSeconds: number): string {
+  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+  return `${encode({ alg: 'HS256' })}.${encode({ sub, exp: Math.floor(Date.now() / 1000) + expiresInSeconds })}.sig`
+}
+
+function session(accessToken: string, refreshToken: string) {
+  return { accessToken, accessTokenExpiresIn: 900, refreshToken, refreshTokenId: `${refreshToken}-id`, user: { id: 'u1', email: 'ada@example.com' } }
+}
+
+describe('createAppApollo and an expired session', () => {
+  const oldToken = fakeJwt('u1', 900)
+  const newToken = fakeJwt('u1', 1800)
+
+  function setUp() {
+    const nhost = createNhost(testEnv)
+    nhost.sessionStorage.set(session(oldToken, 'r1') as never)
+    const onSessionLost = vi.fn()
+    apollo = createAppApollo(testEnv, nhost, { onSessionLost })
+    const seen: string[] = []
+    server.use(graphql.query(MyWorkspacesDocument, ({ request }) => {
+      const auth = request.headers.get('authorization') ?? ''
+      seen.push(auth === `Bearer ${newToken}` ? 'new' : auth === `Bearer ${oldToken}` ? 'old' : auth)
+      if (auth !== `Bearer ${newToken}`) {
+        return HttpResponse.json({ errors: [{ message: 'Could not verify JWT: JWTExpired', extensions: { code: 'invalid-jwt', path: '$' } }] })
+      }
+      return HttpResponse.json({ data: { workspaces: [{ id: 'w1', name: 'Acme', slug: 'acme', created_at: '2026-01-01T00:00:00Z' }] } })
+    }))
+    return { nhost, onSessionLost, seen }
+  }
+
+  it('refreshes the session silently and retries the operation once', async () => {
+    const { nhost, onSessionLost, seen } = setUp()
+    let refreshes = 0
+    server.use(http.post(`${testEnv.authUrl}/token`, () => {
+      refreshes += 1
+      return HttpResponse.json(session(newToken, 'r2'))
+    }))
+    const result = await apollo!.client.query({ query: MyWorkspacesDocument })
+    expect(result.data?.workspaces[0]?.slug).toBe('acme')
+    expect(seen).toEqual(['old', 'new'])
+    expect(refreshes).toBe(1)
+    expect(nhost.getUserSession()?.refreshToken).toBe('r2')
+    expect(onSessionLost).not.toHaveBeenCalled()
+  })
+
+  it('gives up after one refresh that fails, and reports the session lost', async () => {
+    const { onSessionLost, seen } = setUp()
+    server.use(http.post(`${testEnv.authUrl}/token`, () =>
+      HttpResponse.json({ status: 401, error: 'invalid-refresh-token', message: 'Invalid or expired refresh token' }, { status: 401 })))
+    const failure = await apollo!.client.query({ query: MyWorkspacesDocument }).then(() => null, (error: unknown) => error)
+    expect(toAppError(failure).code).toBe('session/expired')
+    expect(seen).toEqual(['old'])
+    expect(onSessionLost).toHaveBeenCalledTimes(1)
+  })
+})
