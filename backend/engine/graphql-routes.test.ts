@@ -140,6 +140,12 @@ const scenarios: Scenario[] = [
     error: { code: 'constraint-violation', path: '$' },
   },
   {
+    name: 'variables the operation does not use',
+    query: 'query ($id: Int!) { author_by_pk(id: $id) { id } }',
+    variables: { id: 1, limit: 2 },
+    error: { code: 'validation-failed', path: '$', message: 'unexpected variables in variableValues: limit' },
+  },
+  {
     name: 'several operations and no operationName',
     query: 'query A { author { id } } query B { article { id } }',
     error: { code: 'validation-failed' },

@@ -10,6 +10,7 @@ import { EngineError } from '../engine-error.ts'
 import { planOperation } from '../plan/plan-operation.ts'
 import { bindValues } from '../sql/bound-param.ts'
 import { compileHasuraUser } from '../sql/compile-hasura-user.ts'
+import { assertExpectedVariables } from '../validate/assert-expected-variables.ts'
 import { validateDocument, validateIntrospection } from '../validate/validate-document.ts'
 import { compileOperation, type CompiledOperation, type CompiledRootField } from './compile-operation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
@@ -76,6 +77,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       documents.set(documentKey, prepared)
     }
     const { operation, fragments } = selectOperation(prepared.document, request.operationName ?? null)
+    assertExpectedVariables(operation, fragments, request.variables ?? {})
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {})
     if (coerced.errors) throw new EngineError('validation-failed', coerced.errors[0]?.message ?? 'invalid variables', '$.variableValues')
     const variables = coerced.coerced
