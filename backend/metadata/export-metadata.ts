@@ -129,18 +129,18 @@ function exportRelationship(relationship: { name: string; using: ObjectRelations
 function exportUsing(using: ObjectRelationship['using']): Json {
   if ('manual_configuration' in using) {
     const manual = using.manual_configuration
-    const out: Json = {
-      column_mapping: manual.column_mapping,
-      remote_table: typeof manual.remote_table === 'string' ? { name: manual.remote_table, schema: 'public' } : qualified(manual.remote_table),
-    }
-    if (manual.insertion_order) out.insertion_order = manual.insertion_order
+    // Keys in aeson's (alphabetical) order, as Hasura writes these objects.
+    const out: Json = { column_mapping: manual.column_mapping }
+    out.insertion_order = manual.insertion_order ?? null
+    out.remote_table = typeof manual.remote_table === 'string' ? { name: manual.remote_table, schema: 'public' } : qualified(manual.remote_table)
     return { manual_configuration: out }
   }
   const fk = using.foreign_key_constraint_on
   if (typeof fk === 'string' || Array.isArray(fk)) return { foreign_key_constraint_on: fk }
-  const out: Json = { table: typeof fk.table === 'string' ? { name: fk.table, schema: 'public' } : qualified(fk.table) }
+  const out: Json = {}
   if (fk.column !== undefined) out.column = fk.column
   if (fk.columns !== undefined) out.columns = fk.columns
+  out.table = typeof fk.table === 'string' ? { name: fk.table, schema: 'public' } : qualified(fk.table)
   return { foreign_key_constraint_on: out }
 }
 

@@ -37,7 +37,7 @@ const expectedExport = {
         object_relationships: [
           {
             name: 'owner',
-            using: { manual_configuration: { column_mapping: { workspace_id: 'id' }, remote_table: { name: 'workspaces', schema: 'public' } } },
+            using: { manual_configuration: { column_mapping: { workspace_id: 'id' }, insertion_order: null, remote_table: { name: 'workspaces', schema: 'public' } } },
           },
           { name: 'workspace', using: { foreign_key_constraint_on: 'workspace_id' } },
         ],

@@ -38,7 +38,8 @@ export function metadataDirectoryFiles(exported: Json): Map<string, string> {
   const sources = (exported.sources as Json[] | undefined) ?? []
   files.set('databases/databases.yaml', yaml(sources.map((source) => {
     const name = String(source.name)
-    const entry: Json = { ...source }
+    // The CLI writes a source's includes after its configuration.
+    const entry: Json = Object.fromEntries(Object.entries(source).filter(([key]) => key !== 'tables' && key !== 'functions'))
     const tables = (source.tables as Json[] | undefined) ?? []
     files.set(`databases/${name}/tables/tables.yaml`, yaml(tables.map((t) => `!include ${fileName(t.table as Json)}`)))
     for (const table of tables) files.set(`databases/${name}/tables/${fileName(table.table as Json)}`, yaml(table))
