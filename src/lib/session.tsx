@@ -6,6 +6,7 @@ import type { ApolloClient } from '@apollo/client'
 import { ApolloProvider } from '@apollo/client/react'
 import type { NhostClient } from '@nhost/nhost-js'
 import type { Session } from '@nhost/nhost-js/session'
+import { forgetWorkspace } from './workspace-ref.ts'
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react'
 
 export interface SessionValue {
@@ -50,6 +51,7 @@ export function SessionProvider({ nhost, apollo, children }: SessionProviderProp
         // Signing out locally matters most; the refresh token expires on its own.
       } finally {
         nhost.clearSession()
+        forgetWorkspace()
         setExpired(false)
       }
     },

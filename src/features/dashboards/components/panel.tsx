@@ -1,6 +1,7 @@
 import { useSubscription } from '@apollo/client/react'
 import { PanelSeriesDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
+import { useKeptValue } from '../../../lib/use-kept-value.ts'
 import { effectiveBucket, timeRange, type SeriesWindow, type TimeRangeId } from '../../../lib/time-range.ts'
 import { PanelView, type PanelKind } from './panel-view.tsx'
 
@@ -16,7 +17,7 @@ const KINDS: readonly PanelKind[] = ['line', 'bar', 'stat', 'table']
 
 /** One panel's series, live from a metric_series subscription. */
 export function Panel({ panel, rangeId, window, now }: PanelProps) {
-  const { data, loading, error } = useSubscription(PanelSeriesDocument, {
+  const { data: live, loading, error } = useSubscription(PanelSeriesDocument, {
     variables: {
       metricId: panel.metric.id,
       bucketSeconds: effectiveBucket(rangeId, panel.bucket_seconds),
@@ -25,6 +26,7 @@ export function Panel({ panel, rangeId, window, now }: PanelProps) {
       aggregation: panel.aggregation,
     },
   })
+  const data = useKeptValue(live)
   const points = data?.metric_series.map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
   const kind = KINDS.includes(panel.kind as PanelKind) ? (panel.kind as PanelKind) : 'line'
   return (

@@ -2,6 +2,7 @@ import { useSubscription } from '@apollo/client/react'
 import { useState } from 'react'
 import { MetricSeriesDocument } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
+import { useKeptValue } from '../../../lib/use-kept-value.ts'
 import { effectiveBucket, seriesWindow, timeRange, useMinuteClock, useSecondClock, type TimeRangeId } from '../../../lib/time-range.ts'
 import { RangePicker } from '../../../ui/range-picker.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
@@ -20,9 +21,10 @@ export function MetricChart({ metricId, name, unit }: MetricChartProps) {
   const second = useSecondClock()
   const window = seriesWindow(rangeId, minute)
   const bucketSeconds = effectiveBucket(rangeId)
-  const { data, loading, error } = useSubscription(MetricSeriesDocument, {
+  const { data: live, loading, error } = useSubscription(MetricSeriesDocument, {
     variables: { metricId, bucketSeconds, since: window.since, until: window.until, aggregation: 'avg' },
   })
+  const data = useKeptValue(live)
   const points = (data?.metric_series ?? []).map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
   const seconds = timeRange(rangeId).seconds
 
