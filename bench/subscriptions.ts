@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { loadavg } from 'node:os'
 import { SignJWT } from 'jose'
 import WebSocket from 'ws'
 import type { ServerStats } from './subscriptions-server.ts'
@@ -29,7 +30,7 @@ interface Server {
 
 async function startServer(): Promise<Server> {
   const child: ChildProcess = fork(new URL('./subscriptions-server.ts', import.meta.url).pathname, {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, BENCH_ADMIN_SECRET: ADMIN_SECRET, BENCH_JWT_SECRET: JSON.stringify({ type: 'HS256', key: JWT_KEY }) },
   })
   // A benchmark that fails must not leave its server running.
@@ -165,8 +166,8 @@ export async function benchSubscriptions(counts: number[]): Promise<string[]> {
         `| ${n} | ${ms(percentile(latencies, 50))} | ${ms(percentile(latencies, 99))} | ${ms(latencies.at(-1)!)} ` +
           `| ${(refetchStatements / ROUNDS).toFixed(0)} (${Math.ceil(n / 100)} batches) ` +
           `| ${((refetchCpuMicros / 1000 / refetchWallMs) * 100).toFixed(0)}% | ${(idleCpu * 100).toFixed(1)}% ` +
-          `| ${(final.rssBytes / 2 ** 20).toFixed(0)} MB (${((afterSubscribe.rssBytes - before.rssBytes) / 2 ** 20).toFixed(0)} MB for the subscriptions) ` +
-          `| ${(subscribed / 1000).toFixed(1)} s, ${afterSubscribe.statements - before.statements} statements |`,
+          `| ${(final.rssBytes / 2 ** 20).toFixed(0)} MB | ${((afterSubscribe.heapBytes - before.heapBytes) / 2 ** 20).toFixed(1)} MB ` +
+          `| ${(subscribed / 1000).toFixed(1)} s, ${afterSubscribe.statements - before.statements} statements | ${loadavg()[0]!.toFixed(1)} |`,
       )
       for (const s of subscribers) s.socket.terminate()
     } finally {
@@ -174,8 +175,8 @@ export async function benchSubscriptions(counts: number[]): Promise<string[]> {
     }
   }
   return [
-    '| subscribers | p50 | p99 | max | statements per refetch | server CPU during refetch | server CPU idle | server RSS | subscribe all (initial results) |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| subscribers | p50 | p99 | max | statements per refetch | server CPU during refetch | server CPU idle | server RSS | JS heap held by the subscriptions | subscribe all (initial results) | machine load (1 min) |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ]
 }
