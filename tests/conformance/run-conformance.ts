@@ -16,7 +16,7 @@ import { startBackend } from '../../backend/server/start-backend.ts'
 import { createTestDatabaseTarget } from '../support/test-database.ts'
 
 /** The suites the engine implements; a suite joins this list when its issue lands. */
-const SUITES = ['graphql_query', 'graphql_validation', 'unauthorized_role']
+const SUITES = ['graphql_query', 'graphql_mutation', 'graphql_validation', 'unauthorized_role']
 const MIN_PASS_RATE = 0.95
 
 const runnerDir = resolve(process.env.PULSEBOARD_CONFORMANCE_DIR ?? join(process.cwd(), '..', 'shared', 'conformance'))

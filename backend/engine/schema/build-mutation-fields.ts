@@ -206,8 +206,7 @@ export class MutationSchemaBuilder {
    */
   #onConflictField(access: MutationAccess): { on_conflict?: { type: GraphQLInputObjectType } } {
     const table = access.table
-    const constraints = table.catalog.uniqueConstraints
-    if (constraints.length === 0 || !access.update) return {}
+    if (namedConstraints(table).length === 0 || !access.update) return {}
     const update = access.update
     const name = `${table.gqlName}_on_conflict`
     const type = this.#once(name, () => new GraphQLInputObjectType({
@@ -231,7 +230,7 @@ export class MutationSchemaBuilder {
     return this.#once(name, () => new GraphQLEnumType({
       name,
       description: `unique or primary key constraints on table "${table.name}"`,
-      values: Object.fromEntries(table.catalog.uniqueConstraints.map((c) => [c.name, {
+      values: Object.fromEntries(namedConstraints(table).map((c) => [c.name, {
         value: c.name,
         description: `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}`,
       }])),
@@ -313,6 +312,11 @@ export class MutationSchemaBuilder {
       fields: () => Object.fromEntries(this.#pkColumns(table).map((c) => [c.gqlName, { type: new GraphQLNonNull(this.base.columnType(c)) }])),
     }))
   }
+}
+
+/** Constraints whose names are GraphQL names: another name cannot be an enum value. */
+function namedConstraints(table: TableInfo): TableInfo['catalog']['uniqueConstraints'] {
+  return table.catalog.uniqueConstraints.filter((c) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(c.name))
 }
 
 function nonNullList<T extends GraphQLInputObjectType | GraphQLObjectType | GraphQLEnumType>(type: T): GraphQLNonNull<GraphQLList<GraphQLNonNull<T>>> {

@@ -20,6 +20,10 @@ export async function installChangeTriggers(
   tables: readonly { schema: string; name: string }[],
 ): Promise<Set<string>> {
   return db.transaction(async (tx) => {
+    // Give way rather than deadlock: DDL in flight (run_sql dropping the very tables whose
+    // triggers this changes) would otherwise make Postgres abort one of the two after 1 s, and it
+    // may pick the user's statement. Failing here only means polling until the next change.
+    await tx.query(sql`SET LOCAL lock_timeout = '500ms'`)
     await tx.query(sql`CREATE SCHEMA IF NOT EXISTS hdb_catalog`)
     await tx.query(sql`CREATE OR REPLACE FUNCTION ${FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $body$
 BEGIN
