@@ -8,6 +8,8 @@ import type { BackendContext } from '../server/backend-context.ts'
 import { resolveSession } from '../session/resolve-session.ts'
 import { attachGraphqlWebSocket } from './attach-graphql-websocket.ts'
 
+const TRIGGER_RETRY_MS = 2_000
+
 export interface GraphqlWebSocketService {
   liveQueries: LiveQueryManager
   close(): Promise<void>
@@ -35,10 +37,17 @@ export async function serveGraphqlWebSocket(
     errorResponse: (error, isAdmin) => engine.errorResponse(error, isAdmin),
   })
   let refreshing = Promise.resolve()
-  const refreshTriggers = () => {
+  let retry: NodeJS.Timeout | undefined
+  let closed = false
+  const refreshTriggers = (): Promise<void> => {
+    clearTimeout(retry)
     refreshing = refreshing
       .then(() => liveQueries.trackTables(context.metadata.current.sources.flatMap((source) => source.tables.map((t) => t.table))))
-      .catch((error: unknown) => context.log.warn('could not install change triggers; live queries are polled', { error: String(error) }))
+      .catch((error: unknown) => {
+        context.log.warn('could not install change triggers; live queries are polled until they are', { error: String(error) })
+        // Usually a lock held by DDL in flight (run_sql): try again once it is likely done.
+        if (!closed) retry = setTimeout(() => void refreshTriggers(), TRIGGER_RETRY_MS).unref()
+      })
     return refreshing
   }
   const unsubscribe = context.metadata.subscribe(() => void refreshTriggers())
@@ -53,6 +62,8 @@ export async function serveGraphqlWebSocket(
   return {
     liveQueries,
     async close() {
+      closed = true
+      clearTimeout(retry)
       unsubscribe()
       await transport.close()
       await liveQueries.close()

@@ -74,7 +74,13 @@ export class LiveQueryManager {
    * catalog change). Until it succeeds, pollers of uncovered tables are polled.
    */
   async trackTables(tables: readonly { schema: string; name: string }[]): Promise<void> {
-    this.#covered = await installChangeTriggers(this.options.db, tables)
+    try {
+      this.#covered = await installChangeTriggers(this.options.db, tables)
+    } catch (error) {
+      // A table re-created since the last install has no trigger: trust none until one succeeds.
+      this.#covered = new Set()
+      throw error
+    }
   }
 
   subscribe(plan: LiveQueryPlan, sink: LiveQuerySink): () => void {
