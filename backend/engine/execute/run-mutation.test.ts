@@ -28,6 +28,9 @@ CREATE TABLE tag (
   label text NOT NULL UNIQUE
 );
 CREATE TABLE counter (key text PRIMARY KEY, n integer NOT NULL);
+CREATE FUNCTION bump_counter(k text) RETURNS SETOF counter LANGUAGE sql VOLATILE AS $$
+  UPDATE counter SET n = n + 1 WHERE key = k RETURNING *
+$$;
 CREATE TABLE wide (id serial PRIMARY KEY, a int, b int, c int, d int, e int, f int, g text);
 CREATE FUNCTION note_written_by() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -66,6 +69,7 @@ const METADATA: Metadata = {
         update_permissions: [{ role: 'user', permission: { columns: ['n'], filter: {} } }],
       },
     ],
+    functions: [{ function: { schema: 'public', name: 'bump_counter' } }],
   }],
 } as unknown as Metadata
 
@@ -214,6 +218,14 @@ describe(`mutations on ${testDatabaseKind}`, () => {
   it('answers an empty objects list with no rows', async () => {
     const answer = await graphql('mutation { insert_counter(objects: []) { affected_rows returning { key } } }')
     expect(answer).toEqual({ data: { insert_counter: { affected_rows: 0, returning: [] } } })
+  })
+
+  it('exposes a tracked VOLATILE function as a mutation, not a query', async () => {
+    await graphql('mutation { insert_counter_one(object: {key: "fn", n: 1}) { key } }')
+    const answer = await graphql('mutation { bump_counter(args: {k: "fn"}) { key n } }', { user: '1' })
+    expect(answer).toEqual({ data: { bump_counter: [{ key: 'fn', n: 2 }] } })
+    const asQuery = await graphql('query { bump_counter(args: {k: "fn"}) { n } }', { user: '1' })
+    expect(asQuery.errors?.[0]?.extensions.code).toBe('validation-failed')
   })
 
   it('runs update_many entries in order and delete_by_pk with returning', async () => {
