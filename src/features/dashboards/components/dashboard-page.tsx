@@ -1,7 +1,7 @@
 import { useMutation, useSubscription } from '@apollo/client/react'
 import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
-import { DashboardDocument, RemovePanelDocument, SwapPanelsDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
+import { DashboardDocument, RemovePanelDocument, SetPanelWidthDocument, SwapPanelsDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
 import { catalogueError, toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { isTimeRangeId, seriesWindow, useMinuteClock, useSecondClock, type TimeRangeId } from '../../../lib/time-range.ts'
 import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
@@ -29,6 +29,7 @@ export function DashboardPage() {
   const { data, loading, error } = useSubscription(DashboardDocument, { variables: { id } })
   const [removePanel] = useMutation(RemovePanelDocument)
   const [swapPanels] = useMutation(SwapPanelsDocument)
+  const [setPanelWidth] = useMutation(SetPanelWidthDocument)
 
   if (error && !data) return <ErrorMessage error={toAppError(error)} />
   if (loading && !data) return <Loading label="Loading dashboard…" />
@@ -55,6 +56,7 @@ export function DashboardPage() {
     const b = panels[index + by]!
     return swapPanels({ variables: { firstId: a.id, firstPosition: index + by, secondId: b.id, secondPosition: index } })
   })
+  const resize = (panel: PanelFieldsFragment, by: -1 | 1) => run(() => setPanelWidth({ variables: { id: panel.id, width: panel.width + by } }))
   const remove = (panel: PanelFieldsFragment) => run(() => removePanel({ variables: { id: panel.id } }))
   const nextPosition = panels.reduce((max, p) => Math.max(max, p.position + 1), panels.length)
 
@@ -90,6 +92,10 @@ export function DashboardPage() {
                     aria-label={`Move ${panel.title || panel.metric.name} earlier`}>↑ Earlier</button>
                   <button type="button" className="small" disabled={index === panels.length - 1} onClick={() => void move(index, 1)}
                     aria-label={`Move ${panel.title || panel.metric.name} later`}>↓ Later</button>
+                  <button type="button" className="small" disabled={panel.width <= 1} onClick={() => void resize(panel, -1)}
+                    aria-label={`Make ${panel.title || panel.metric.name} narrower`}>Narrower</button>
+                  <button type="button" className="small" disabled={panel.width >= 4} onClick={() => void resize(panel, 1)}
+                    aria-label={`Make ${panel.title || panel.metric.name} wider`}>Wider</button>
                   <button type="button" className="small danger" onClick={() => void remove(panel)}
                     aria-label={`Remove ${panel.title || panel.metric.name}`}>Remove</button>
                 </div>
