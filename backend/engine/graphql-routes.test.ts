@@ -146,6 +146,21 @@ const scenarios: Scenario[] = [
     error: { code: 'validation-failed', path: '$', message: 'unexpected variables in variableValues: limit' },
   },
   {
+    name: 'an object field without a selection set',
+    query: '{ author }',
+    error: { code: 'validation-failed' },
+  },
+  {
+    name: 'a selection set on a scalar',
+    query: '{ author { id { x } } }',
+    error: { code: 'validation-failed' },
+  },
+  {
+    name: 'one response key for two different fields',
+    query: '{ author { id: name } author { id } }',
+    error: { code: 'validation-failed' },
+  },
+  {
     name: 'several operations and no operationName',
     query: 'query A { author { id } } query B { article { id } }',
     error: { code: 'validation-failed' },

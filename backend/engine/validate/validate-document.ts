@@ -1,7 +1,7 @@
 import {
   ExecutableDefinitionsRule, FragmentsOnCompositeTypesRule, KnownDirectivesRule, KnownFragmentNamesRule, KnownTypeNamesRule,
   LoneAnonymousOperationRule, NoFragmentCyclesRule, NoUndefinedVariablesRule, NoUnusedFragmentsRule, NoUnusedVariablesRule,
-  PossibleFragmentSpreadsRule, SingleFieldSubscriptionsRule, UniqueArgumentNamesRule, UniqueDirectivesPerLocationRule,
+  OverlappingFieldsCanBeMergedRule, PossibleFragmentSpreadsRule, ScalarLeafsRule, SingleFieldSubscriptionsRule, UniqueArgumentNamesRule, UniqueDirectivesPerLocationRule,
   UniqueFragmentNamesRule, UniqueInputFieldNamesRule, UniqueOperationNamesRule, UniqueVariableNamesRule,
   VariablesAreInputTypesRule, VariablesInAllowedPositionRule, specifiedRules, validate,
   type DocumentNode, type GraphQLSchema, type ValidationRule,
@@ -20,6 +20,9 @@ const DOCUMENT_RULES: ValidationRule[] = [
   KnownFragmentNamesRule, NoUnusedFragmentsRule, PossibleFragmentSpreadsRule, NoFragmentCyclesRule,
   UniqueVariableNamesRule, NoUndefinedVariablesRule, KnownDirectivesRule, UniqueDirectivesPerLocationRule,
   UniqueArgumentNamesRule, UniqueInputFieldNamesRule, VariablesInAllowedPositionRule,
+  // Selections: objects need a selection set, scalars may not have one, one response key names
+  // one field. They skip fields the schema does not know, which the planner reports.
+  ScalarLeafsRule, OverlappingFieldsCanBeMergedRule,
 ]
 
 /** graphql-js stops at 100 errors against documents built to exhaust the validator; one is enough here. */
