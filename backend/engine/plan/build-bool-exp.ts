@@ -99,20 +99,21 @@ export class BoolExpBuilder {
   #permissionParam = (value: unknown): ParamValue =>
     typeof value === 'string' && /^x-hasura-/i.test(value) ? { kind: 'session', name: value.toLowerCase() } : { kind: 'literal', value }
 
-  fromPermission(filter: MetadataBoolExp, table: TableInfo): BoolExp {
+  /** `root`: the table the permission is on, which `["$", column]` column comparisons name. */
+  fromPermission(filter: MetadataBoolExp, table: TableInfo, root: TableInfo = table): BoolExp {
     const items: BoolExp[] = []
     for (const [rawKey, operand] of Object.entries(filter)) {
       const key = normaliseOperator(rawKey)
       if (key === '_and' || key === '_or') {
-        const list = (operand as MetadataBoolExp[]).map((item) => this.fromPermission(item, table))
+        const list = (operand as MetadataBoolExp[]).map((item) => this.fromPermission(item, table, root))
         items.push(key === '_and' ? and(list) : { kind: 'or', items: list })
       } else if (key === '_not') {
-        items.push({ kind: 'not', item: this.fromPermission(operand as MetadataBoolExp, table) })
+        items.push({ kind: 'not', item: this.fromPermission(operand as MetadataBoolExp, table, root) })
       } else if (key === '_exists') {
         const { _table, _where } = operand as { _table: { schema: string; name: string } | string; _where: MetadataBoolExp }
         const target = this.role.model.tables.get(tableKeyOf(_table))
         if (!target) throw new EngineError('unexpected', `table ${JSON.stringify(_table)} in _exists is not tracked`)
-        items.push({ kind: 'exists', table: target, where: this.fromPermission(_where ?? {}, target) })
+        items.push({ kind: 'exists', table: target, where: this.fromPermission(_where ?? {}, target, root) })
       } else {
         const column = table.columnByName.get(key)
         if (column) {
@@ -120,7 +121,7 @@ export class BoolExpBuilder {
           const isOperators = typeof operand === 'object' && operand !== null && !Array.isArray(operand) &&
             Object.keys(operand).every((k) => k.startsWith('_') || k.startsWith('$'))
           const operators = isOperators ? (operand as Record<string, unknown>) : { _eq: operand }
-          items.push(this.#comparisons(column, operators, '$', this.#permissionParam, table))
+          items.push(this.#comparisons(column, operators, '$', this.#permissionParam, table, root))
           continue
         }
         const relationship = table.relationships.find((r) => r.name === key)
@@ -128,13 +129,13 @@ export class BoolExpBuilder {
         if (!relationship || !target) throw new EngineError('unexpected', `unknown field '${key}' in the permission filter of table '${table.name}'`)
         const targetAccess = this.role.access.get(target.key)
         const targetFilter = targetAccess ? this.permission(targetAccess) : TRUE
-        items.push({ kind: 'relationship', relationship, target, where: and([targetFilter, this.fromPermission(operand as MetadataBoolExp, target)]) })
+        items.push({ kind: 'relationship', relationship, target, where: and([targetFilter, this.fromPermission(operand as MetadataBoolExp, target, root)]) })
       }
     }
     return and(items)
   }
 
-  #comparisons(column: ColumnInfo, operators: Record<string, unknown>, path: string, param: (v: unknown) => ParamValue, table?: TableInfo): BoolExp {
+  #comparisons(column: ColumnInfo, operators: Record<string, unknown>, path: string, param: (v: unknown) => ParamValue, table?: TableInfo, root?: TableInfo): BoolExp {
     const items: BoolExp[] = []
     for (const [rawName, value] of Object.entries(operators)) {
       const name = normaliseOperator(rawName)
@@ -144,12 +145,12 @@ export class BoolExpBuilder {
         throw validationError(`${path}.${rawName}`, `unexpected null value for type '${this.#operandTypeName(column, name)}'`)
       }
       if (value === undefined || value === null) continue
-      items.push(this.#comparison(column, name, value, `${path}.${rawName}`, param, table))
+      items.push(this.#comparison(column, name, value, `${path}.${rawName}`, param, table, false, root))
     }
     return and(items)
   }
 
-  #comparison(column: ColumnInfo, name: string, value: unknown, path: string, param: (v: unknown) => ParamValue, table?: TableInfo, castToText = false): BoolExp {
+  #comparison(column: ColumnInfo, name: string, value: unknown, path: string, param: (v: unknown) => ParamValue, table?: TableInfo, castToText = false, root?: TableInfo): BoolExp {
     const sqlType = castToText ? 'text' : OPERAND_TYPES[name] ?? column.catalog.sqlType
     if (name === '_is_null') return { kind: 'is_null', column, isNull: value === true }
     if (name === '_in' || name === '_nin') {
@@ -172,10 +173,12 @@ export class BoolExpBuilder {
     }
     const columnOperator = COLUMN_OPERATORS[name]
     if (columnOperator && table) {
+      // `["$", "c"]` names column c of the permission's own table, from inside a relationship.
+      const fromRoot = Array.isArray(value) && value[0] === '$' && root !== undefined
       const otherName = Array.isArray(value) ? String(value[value.length - 1]) : String(value)
-      const other = table.columnByName.get(otherName)
+      const other = (fromRoot ? root : table).columnByName.get(otherName)
       if (!other) throw new EngineError('unexpected', `unknown column '${otherName}' in a column comparison`)
-      return { kind: 'compare_column', column, operator: columnOperator, other }
+      return { kind: 'compare_column', column, operator: columnOperator, other, fromRoot }
     }
     if (!(name in BINARY_OPERATORS)) throw validationError(path, `unknown operator '${name}'`)
     return { kind: 'compare', column, operator: name, value: typedValue(column, param(value), sqlType), castToText }
