@@ -6,14 +6,22 @@ import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client'
 import { createClient } from '@nhost/nhost-js'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router'
 import { parseEnv } from '../lib/env.ts'
 import { SessionProvider } from '../lib/session.tsx'
+import type { WorkspaceRef } from '../lib/workspace-ref.ts'
 
 export const TEST_ORIGIN = 'http://pulseboard.test'
 export const testEnv = parseEnv({}, TEST_ORIGIN)
 
-export function renderScreen(element: ReactNode, { path = '/', at = '/' }: { path?: string; at?: string } = {}) {
+export interface RenderScreenOptions {
+  path?: string
+  at?: string
+  /** Renders the screen inside a workspace route, as WorkspaceLayout provides it. */
+  workspace?: WorkspaceRef
+}
+
+export function renderScreen(element: ReactNode, { path = '/', at = '/', workspace }: RenderScreenOptions = {}) {
   const nhost = createClient({
     authUrl: testEnv.authUrl,
     graphqlUrl: testEnv.graphqlUrl,
@@ -23,7 +31,7 @@ export function renderScreen(element: ReactNode, { path = '/', at = '/' }: { pat
   const apollo = new ApolloClient({ link: new HttpLink({ uri: testEnv.graphqlUrl }), cache: new InMemoryCache() })
   const router = createMemoryRouter(
     [
-      { path, element },
+      workspace ? { element: <Outlet context={workspace} />, children: [{ path, element }] } : { path, element },
       { path: '*', element: <p>Navigated away</p> },
     ],
     { initialEntries: [at] },
