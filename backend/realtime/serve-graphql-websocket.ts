@@ -41,12 +41,18 @@ export async function serveGraphqlWebSocket(
   let closed = false
   const refreshTriggers = (): Promise<void> => {
     clearTimeout(retry)
+    const tables = () => context.metadata.current.sources.flatMap((source) => source.tables.map((t) => t.table))
+    // Usually a table locked by DDL in flight (run_sql): try again once it is likely done.
+    const retryLater = () => {
+      if (!closed) retry = setTimeout(() => void refreshTriggers(), TRIGGER_RETRY_MS).unref()
+    }
     refreshing = refreshing
-      .then(() => liveQueries.trackTables(context.metadata.current.sources.flatMap((source) => source.tables.map((t) => t.table))))
-      .catch((error: unknown) => {
+      .then(() => liveQueries.trackTables(tables()))
+      .then((complete) => {
+        if (!complete) retryLater()
+      }, (error: unknown) => {
         context.log.warn('could not install change triggers; live queries are polled until they are', { error: String(error) })
-        // Usually a lock held by DDL in flight (run_sql): try again once it is likely done.
-        if (!closed) retry = setTimeout(() => void refreshTriggers(), TRIGGER_RETRY_MS).unref()
+        retryLater()
       })
     return refreshing
   }

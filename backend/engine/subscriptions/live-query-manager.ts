@@ -71,11 +71,14 @@ export class LiveQueryManager {
 
   /**
    * Installs or refreshes the change triggers of the tracked tables (after every metadata or
-   * catalog change). Until it succeeds, pollers of uncovered tables are polled.
+   * catalog change). Resolves to false when some table was busy and this should be retried;
+   * until it succeeds, tables without a trigger are polled.
    */
-  async trackTables(tables: readonly { schema: string; name: string }[]): Promise<void> {
+  async trackTables(tables: readonly { schema: string; name: string }[]): Promise<boolean> {
     try {
-      this.#covered = await installChangeTriggers(this.options.db, tables)
+      const installed = await installChangeTriggers(this.options.db, tables)
+      this.#covered = installed.covered
+      return installed.complete
     } catch (error) {
       // A table re-created since the last install has no trigger: trust none until one succeeds.
       this.#covered = new Set()
