@@ -114,6 +114,11 @@ const scenarios: Scenario[] = [
     data: { article: [{ id: 1 }] },
   },
   {
+    name: 'an aggregate predicate on the count as text',
+    query: '{ author(where: {articles_aggregate: {count: {predicate: {_cast: {String: {_eq: "2"}}}}}}) { name } }',
+    data: { author: [{ name: 'Ada' }] },
+  },
+  {
     name: 'hostile strings are values, never SQL',
     query: `{ author(where: {name: {_eq: "'; DROP TABLE author; --"}}) { id }
               a: article(where: {title: {_like: "%\\"marks\\"%"}}) { title } }`,

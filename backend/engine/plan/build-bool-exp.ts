@@ -3,7 +3,7 @@ import { EngineError, validationError } from '../engine-error.ts'
 import type { RoleModel, TableAccess } from '../schema/role-access.ts'
 import { tableKeyOf, type ColumnInfo, type RelationshipInfo, type TableInfo } from '../schema/source-model.ts'
 import { VariableSlot } from './input-reader.ts'
-import type { BoolExp, ParamValue, TypedValue } from './ir.ts'
+import type { AggregateCountTest, BoolExp, ParamValue, TypedValue } from './ir.ts'
 import { BINARY_OPERATORS, COLUMN_OPERATORS, KEY_OPERATORS, OPERAND_TYPES, normaliseOperator } from './operators.ts'
 
 export const TRUE: BoolExp = { kind: 'true' }
@@ -73,13 +73,12 @@ export class BoolExpBuilder {
     if (!count) return TRUE
     const filter = count.filter ? this.fromWhere(count.filter as Record<string, unknown>, target, `${path}.count.filter`) : TRUE
     const columns = ((count.arguments ?? []) as string[]).map((name) => target.table.columnByName.get(name) as ColumnInfo)
-    const predicate = Object.entries(count.predicate as Record<string, unknown>)
-      .filter(([, value]) => value !== null && value !== undefined)
-      .map(([operator, value]) => {
-        if (operator === '_is_null') return { operator, value: value === true }
-        const typed = (v: unknown): TypedValue => ({ param: this.#graphqlParam(v), sqlType: 'bigint', encoding: 'text' })
-        return { operator, value: Array.isArray(value) ? value.map(typed) : typed(value) }
-      })
+    const present = (entry: [string, unknown]) => entry[1] !== null && entry[1] !== undefined
+    const predicate = Object.entries(count.predicate as Record<string, unknown>).filter(present)
+      .flatMap(([operator, value]) => operator === '_cast'
+        ? Object.entries((value as { String?: Record<string, unknown> }).String ?? {}).filter(present)
+          .map(([textOperator, textValue]) => this.#countTest(textOperator, textValue, true, `${path}.count.predicate._cast.String.${textOperator}`))
+        : [this.#countTest(operator, value, false, `${path}.count.predicate.${operator}`)])
     return {
       kind: 'aggregate_count', relationship, target: target.table, where: and([this.permission(target), filter]),
       columns, distinct: count.distinct === true, predicate,
@@ -91,6 +90,14 @@ export class BoolExpBuilder {
     const enumTable = column.enumTable ? this.role.model.tables.get(column.enumTable) : undefined
     const typeName = enumTable ? `${enumTable.gqlName}_enum` : column.scalar
     return operator === '_cast' ? `${typeName}_cast_exp` : typeName
+  }
+
+  /** One test of an aggregate predicate on the count, or on the count as text (`_cast`). */
+  #countTest(operator: string, value: unknown, castToText: boolean, path: string): AggregateCountTest {
+    if (operator === '_is_null') return { operator, value: value === true, castToText }
+    if (operator !== '_in' && operator !== '_nin' && !(operator in BINARY_OPERATORS)) throw validationError(path, `unknown operator '${operator}'`)
+    const typed = (v: unknown): TypedValue => ({ param: this.#graphqlParam(v), sqlType: castToText ? 'text' : 'bigint', encoding: 'text' })
+    return { operator, value: Array.isArray(value) ? value.map(typed) : typed(value), castToText }
   }
 
   #graphqlParam = (value: unknown): ParamValue =>

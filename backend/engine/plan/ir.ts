@@ -35,8 +35,15 @@ export type BoolExp =
   | { kind: 'relationship'; relationship: RelationshipInfo; target: TableInfo; where: BoolExp }
   | { kind: 'exists'; table: TableInfo; where: BoolExp }
   /** `count(…)` of the related rows matching `where`, compared by each of `predicate`. */
-  | { kind: 'aggregate_count'; relationship: RelationshipInfo; target: TableInfo; where: BoolExp; columns: ColumnInfo[]; distinct: boolean; predicate: { operator: string; value: TypedValue | TypedValue[] | boolean }[] }
+  | { kind: 'aggregate_count'; relationship: RelationshipInfo; target: TableInfo; where: BoolExp; columns: ColumnInfo[]; distinct: boolean; predicate: AggregateCountTest[] }
   | { kind: 'true' }
+
+/** `_is_null` carries a boolean, `_in`/`_nin` a list, the others one value. */
+export interface AggregateCountTest {
+  operator: string
+  value: TypedValue | TypedValue[] | boolean
+  castToText: boolean
+}
 
 export interface OrderByItem {
   expression: OrderExpression

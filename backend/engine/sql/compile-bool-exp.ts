@@ -65,14 +65,15 @@ export function compileBoolExp(exp: BoolExp, row: SqlFragment, aliases: AliasSou
         : sql`${exp.distinct ? sql`DISTINCT ` : sql``}${exp.columns.length === 1 ? columnRef(alias, exp.columns[0] as ColumnInfo) : sql`(${join(exp.columns.map((c) => columnRef(alias, c)))})`}`
       const where = sql`${joinCondition(exp.relationship.mapping, row, alias)} AND ${compileBoolExp(exp.where, alias, aliases, root)}`
       const count = sql`(SELECT count(${counted}) FROM ${tableRef(exp.target)} AS ${alias} WHERE ${where})`
-      const tests = exp.predicate.map(({ operator, value }) => {
-        if (typeof value === 'boolean') return value ? sql`(${count} IS NULL)` : sql`(${count} IS NOT NULL)`
+      const tests = exp.predicate.map(({ operator, value, castToText }) => {
+        const left = castToText ? sql`(${count})::text` : count
+        if (typeof value === 'boolean') return value ? sql`(${left} IS NULL)` : sql`(${left} IS NOT NULL)`
         if (Array.isArray(value)) {
           const list = value.length === 0 ? null : join(value.map(compileValue))
-          if (operator === '_nin') return list ? sql`(${count} NOT IN (${list}))` : sql`true`
-          return list ? sql`(${count} IN (${list}))` : sql`false`
+          if (operator === '_nin') return list ? sql`(${left} NOT IN (${list}))` : sql`true`
+          return list ? sql`(${left} IN (${list}))` : sql`false`
         }
-        return sql`(${count} ${raw(BINARY_OPERATORS[operator] as string)} ${compileValue(value)})`
+        return sql`(${left} ${raw(BINARY_OPERATORS[operator] as string)} ${compileValue(value)})`
       })
       return tests.length === 0 ? sql`true` : sql`(${join(tests, ' AND ')})`
     }
