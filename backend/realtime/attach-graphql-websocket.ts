@@ -15,8 +15,6 @@ export type GraphqlWebSocketOptions = Pick<ConnectionOptions, 'runner' | 'resolv
   Partial<Omit<ConnectionOptions, 'runner' | 'resolveSession' | 'log'>>
 
 export interface GraphqlWebSocket {
-  /** Open connections, for metrics and tests. */
-  readonly connectionCount: number
   close(): Promise<void>
 }
 
@@ -57,9 +55,6 @@ export function attachGraphqlWebSocket(server: Server, options: GraphqlWebSocket
   server.on('upgrade', onUpgrade)
 
   return {
-    get connectionCount() {
-      return wss.clients.size
-    },
     close() {
       server.off('upgrade', onUpgrade)
       for (const client of wss.clients) client.terminate()

@@ -2,7 +2,7 @@
  * WebSocket close codes as Hasura sends them (`ServerErrorCode` in hasura/graphql-engine
  * `server/src-lib/Hasura/GraphQL/Transport/WebSocket/Server.hs`), which are the codes of the
  * graphql-ws protocol (`CloseCode` in enisdenjo/graphql-ws `src/common.ts`). Clients decide from
- * them whether to reconnect: graphql-ws treats 4400, 4401, 4403, 4409 and 4429 as fatal.
+ * them whether to reconnect: graphql-ws treats 4400, 4401, 4409 and 4429 as fatal.
  */
 export const CloseCode = {
   Normal: 1000,
@@ -11,7 +11,6 @@ export const CloseCode = {
   TryAgainLater: 1013,
   BadRequest: 4400,
   Unauthorized: 4401,
-  Forbidden: 4403,
   ConnectionInitialisationTimeout: 4408,
   SubscriberAlreadyExists: 4409,
   TooManyInitialisationRequests: 4429,

@@ -11,7 +11,6 @@ import { attachGraphqlWebSocket } from './attach-graphql-websocket.ts'
 const TRIGGER_RETRY_MS = 2_000
 
 export interface GraphqlWebSocketService {
-  liveQueries: LiveQueryManager
   close(): Promise<void>
 }
 
@@ -66,7 +65,6 @@ export async function serveGraphqlWebSocket(
     log: context.log,
   })
   return {
-    liveQueries,
     async close() {
       closed = true
       clearTimeout(retry)

@@ -24,10 +24,9 @@ export interface PollerOptions {
 }
 
 interface Cohort {
+  /** The values as the JSON array of texts that is this cohort's element of a batch's parameter. */
   readonly key: string
   readonly values: unknown[]
-  /** This cohort's element of the batch's JSON array. */
-  readonly params: string
   readonly sinks: Set<LiveQuerySink>
   /** The last result sent; undefined until the first fetch. */
   last: string | undefined
@@ -49,12 +48,6 @@ export class LiveQueryPoller {
     private readonly options: PollerOptions,
   ) {}
 
-  get size(): number {
-    let count = 0
-    for (const cohort of this.#cohorts.values()) count += cohort.sinks.size
-    return count
-  }
-
   /**
    * Adds a subscriber. A cohort that already has a result gives it at once; a new cohort is
    * fetched in the next run, batched with any other newcomers.
@@ -64,7 +57,7 @@ export class LiveQueryPoller {
     const key = JSON.stringify(values.map(toParameterText))
     let cohort = this.#cohorts.get(key)
     if (!cohort) {
-      cohort = { key, values, params: key, sinks: new Set(), last: undefined }
+      cohort = { key, values, sinks: new Set(), last: undefined }
       this.#cohorts.set(key, cohort)
     }
     cohort.sinks.add(sink)
@@ -154,7 +147,7 @@ export class LiveQueryPoller {
     try {
       const text = await this.#multiplexedText()
       const { rows } = await this.options.db.query<{ cohort: number; response: string | null }>(text, [
-        `[${batch.map((cohort) => cohort.params).join(',')}]`,
+        `[${batch.map((cohort) => cohort.key).join(',')}]`,
       ])
       const responses: (string | undefined)[] = new Array(batch.length)
       for (const row of rows) responses[row.cohort - 1] = row.response ?? undefined
