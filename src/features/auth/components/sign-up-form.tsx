@@ -32,7 +32,7 @@ export function SignUpForm() {
         ...(name ? { options: { displayName: name } } : {}),
       })
       // Sign-up signs in at once unless the project requires a verified email (SPEC §4).
-      if (response.body.session) navigate('/workspaces', { replace: true })
+      if (response.body.session || nhost.getUserSession()) navigate('/workspaces', { replace: true })
       else setVerifyEmail(true)
     } catch (caught) {
       const appError = toAppError(caught)
