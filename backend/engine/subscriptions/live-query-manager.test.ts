@@ -105,4 +105,26 @@ describe('live queries', () => {
     await expect.poll(() => bad.results).toEqual([{ errors: [{ message: expect.stringContaining('invalid input syntax for type integer') }] }])
     for (const stop of stops) stop()
   })
+
+  it('polls at the refetch interval what no trigger covers', async () => {
+    await db.script(`CREATE TABLE untracked (v int NOT NULL); INSERT INTO untracked VALUES (1);`)
+    const polling = new LiveQueryManager({
+      db,
+      log: createLogger('silent'),
+      refetchIntervalMs: 100,
+      errorResponse: () => 'unused',
+    })
+    await polling.start()
+    const untracked = collect()
+    const stop = polling.subscribe({
+      role: 'user',
+      statement: compile(sql`SELECT json_build_object('data', (SELECT json_agg(v ORDER BY v) FROM untracked WHERE v > ${0}::int4))`),
+      tables: new Set([tableKey('public', 'untracked')]),
+    }, untracked.sink)
+    await expect.poll(() => untracked.results).toEqual([{ data: [1] }])
+    await db.query(sql`INSERT INTO untracked VALUES (2)`)
+    await expect.poll(() => untracked.results).toEqual([{ data: [1] }, { data: [1, 2] }])
+    stop()
+    await polling.close()
+  })
 })
