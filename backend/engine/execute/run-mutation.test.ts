@@ -31,6 +31,8 @@ CREATE TABLE counter (key text PRIMARY KEY, n integer NOT NULL);
 CREATE FUNCTION bump_counter(k text) RETURNS SETOF counter LANGUAGE sql VOLATILE AS $$
   UPDATE counter SET n = n + 1 WHERE key = k RETURNING *
 $$;
+CREATE TABLE team (id serial PRIMARY KEY, name text NOT NULL);
+CREATE TABLE team_member (team_id integer NOT NULL REFERENCES team (id), user_id integer NOT NULL, PRIMARY KEY (team_id, user_id));
 CREATE TABLE wide (id serial PRIMARY KEY, a int, b int, c int, d int, e int, f int, g text);
 CREATE FUNCTION note_written_by() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -62,6 +64,17 @@ const METADATA: Metadata = {
         select_permissions: [{ role: 'user', permission: { columns: ['id', 'label'], filter: {} } }],
       },
       { table: { schema: 'public', name: 'wide' } },
+      {
+        table: { schema: 'public', name: 'team' },
+        array_relationships: [{ name: 'members', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'team_member' }, column: 'team_id' } } }],
+        select_permissions: [{ role: 'user', permission: { columns: ['id', 'name'], filter: { members: { user_id: { _eq: 'X-Hasura-User-Id' } } } } }],
+      },
+      {
+        table: { schema: 'public', name: 'team_member' },
+        object_relationships: [{ name: 'team', using: { foreign_key_constraint_on: 'team_id' } }],
+        insert_permissions: [{ role: 'user', permission: { columns: ['team_id', 'user_id'], check: { team: { members: { user_id: { _eq: 'X-Hasura-User-Id' } } } } } }],
+        select_permissions: [{ role: 'user', permission: { columns: ['team_id', 'user_id'], filter: { team: { members: { user_id: { _eq: 'X-Hasura-User-Id' } } } } } }],
+      },
       {
         table: { schema: 'public', name: 'counter' },
         insert_permissions: [{ role: 'user', permission: { columns: '*', check: {} } }],
@@ -226,6 +239,16 @@ describe(`mutations on ${testDatabaseKind}`, () => {
     expect(answer).toEqual({ data: { bump_counter: [{ key: 'fn', n: 2 }] } })
     const asQuery = await graphql('query { bump_counter(args: {k: "fn"}) { n } }', { user: '1' })
     expect(asQuery.errors?.[0]?.extensions.code).toBe('validation-failed')
+  })
+
+  it('evaluates permission rules that refer to each other through relationships', async () => {
+    await db.query("INSERT INTO team (id, name) VALUES (1, 'ops'), (2, 'other')")
+    await db.query('INSERT INTO team_member VALUES (1, 40), (2, 41)')
+    const added = await graphql('mutation { insert_team_member_one(object: {team_id: 1, user_id: 42}) { user_id } }', { user: '40' })
+    expect(added).toEqual({ data: { insert_team_member_one: { user_id: 42 } } })
+    const refused = await graphql('mutation { insert_team_member_one(object: {team_id: 2, user_id: 40}) { user_id } }', { user: '40' })
+    expect(refused.errors?.[0]?.extensions.code).toBe('permission-error')
+    expect(await graphql('{ team { name members { user_id } } }', { user: '40' })).toEqual({ data: { team: [{ name: 'ops', members: [{ user_id: 40 }, { user_id: 42 }] }] } })
   })
 
   it('runs update_many entries in order and delete_by_pk with returning', async () => {

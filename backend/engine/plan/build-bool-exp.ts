@@ -134,9 +134,10 @@ export class BoolExpBuilder {
         const relationship = table.relationships.find((r) => r.name === key)
         const target = relationship && this.role.model.tables.get(relationship.target)
         if (!relationship || !target) throw new EngineError('unexpected', `unknown field '${key}' in the permission filter of table '${table.name}'`)
-        const targetAccess = this.role.access.get(target.key)
-        const targetFilter = targetAccess ? this.permission(targetAccess) : TRUE
-        items.push({ kind: 'relationship', relationship, target, where: and([targetFilter, this.fromPermission(operand as MetadataBoolExp, target, root)]) })
+        // A permission rule traverses the relationship as written, without the target table's own
+        // permission (Hasura resolves permission rules once, role-independently): mutually
+        // referring rules (workspaces ↔ workspace_members) would otherwise recurse forever.
+        items.push({ kind: 'relationship', relationship, target, where: this.fromPermission(operand as MetadataBoolExp, target, root) })
       }
     }
     return and(items)
