@@ -4,6 +4,625 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Int_Cast_Exp = {
+  String?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "Int". All fields are combined with logical 'AND'. */
+export type Int_Comparison_Exp = {
+  _cast?: Int_Cast_Exp | null | undefined;
+  _eq?: number | null | undefined;
+  _gt?: number | null | undefined;
+  _gte?: number | null | undefined;
+  _in?: Array<number> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: number | null | undefined;
+  _lte?: number | null | undefined;
+  _neq?: number | null | undefined;
+  _nin?: Array<number> | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "String". All fields are combined with logical 'AND'. */
+export type String_Comparison_Exp = {
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _ilike?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _iregex?: string | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _like?: string | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nilike?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+  _niregex?: string | null | undefined;
+  _nlike?: string | null | undefined;
+  _nregex?: string | null | undefined;
+  _nsimilar?: string | null | undefined;
+  _regex?: string | null | undefined;
+  _similar?: string | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "refresh_tokens". All fields are combined with a logical 'AND'. */
+export type AuthRefreshTokens_Bool_Exp = {
+  _and?: Array<AuthRefreshTokens_Bool_Exp> | null | undefined;
+  _not?: AuthRefreshTokens_Bool_Exp | null | undefined;
+  _or?: Array<AuthRefreshTokens_Bool_Exp> | null | undefined;
+  createdAt?: Timestamptz_Comparison_Exp | null | undefined;
+  expiresAt?: Timestamptz_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  metadata?: Jsonb_Comparison_Exp | null | undefined;
+  type?: String_Comparison_Exp | null | undefined;
+  user?: Users_Bool_Exp | null | undefined;
+};
+
+export type Bigint_Cast_Exp = {
+  String?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "bigint". All fields are combined with logical 'AND'. */
+export type Bigint_Comparison_Exp = {
+  _cast?: Bigint_Cast_Exp | null | undefined;
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+export type Dashboards_Aggregate_Bool_Exp = {
+  count?: Dashboards_Aggregate_Bool_Exp_Count | null | undefined;
+};
+
+export type Dashboards_Aggregate_Bool_Exp_Count = {
+  arguments?: Array<Dashboards_Select_Column> | null | undefined;
+  distinct?: boolean | null | undefined;
+  filter?: Dashboards_Bool_Exp | null | undefined;
+  predicate: Int_Comparison_Exp;
+};
+
+/** input type for inserting array relation for remote table "dashboards" */
+export type Dashboards_Arr_Rel_Insert_Input = {
+  data: Array<Dashboards_Insert_Input>;
+  on_conflict?: Dashboards_On_Conflict | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "dashboards". All fields are combined with a logical 'AND'. */
+export type Dashboards_Bool_Exp = {
+  _and?: Array<Dashboards_Bool_Exp> | null | undefined;
+  _not?: Dashboards_Bool_Exp | null | undefined;
+  _or?: Array<Dashboards_Bool_Exp> | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  created_by?: Uuid_Comparison_Exp | null | undefined;
+  description?: String_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  panels?: Panels_Bool_Exp | null | undefined;
+  panels_aggregate?: Panels_Aggregate_Bool_Exp | null | undefined;
+  share_token?: String_Comparison_Exp | null | undefined;
+  title?: String_Comparison_Exp | null | undefined;
+  updated_at?: Timestamptz_Comparison_Exp | null | undefined;
+  workspace?: Workspaces_Bool_Exp | null | undefined;
+  workspace_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** unique or primary key constraints on table "dashboards" */
+export type Dashboards_Constraint =
+  /** unique or primary key constraint on columns "id" */
+  | 'dashboards_pkey'
+  /** unique or primary key constraint on columns "share_token" */
+  | 'dashboards_share_token_key';
+
+/** input type for inserting data into table "dashboards" */
+export type Dashboards_Insert_Input = {
+  description?: string | null | undefined;
+  panels?: Panels_Arr_Rel_Insert_Input | null | undefined;
+  title?: string | null | undefined;
+  workspace?: Workspaces_Obj_Rel_Insert_Input | null | undefined;
+  workspace_id?: string | null | undefined;
+};
+
+/** input type for inserting object relation for remote table "dashboards" */
+export type Dashboards_Obj_Rel_Insert_Input = {
+  data: Dashboards_Insert_Input;
+  on_conflict?: Dashboards_On_Conflict | null | undefined;
+};
+
+/** on_conflict condition type for table "dashboards" */
+export type Dashboards_On_Conflict = {
+  constraint: Dashboards_Constraint;
+  update_columns?: Array<Dashboards_Update_Column>;
+  where?: Dashboards_Bool_Exp | null | undefined;
+};
+
+/** select columns of table "dashboards" */
+export type Dashboards_Select_Column =
+  /** column name */
+  | 'created_at'
+  /** column name */
+  | 'created_by'
+  /** column name */
+  | 'description'
+  /** column name */
+  | 'id'
+  /** column name */
+  | 'share_token'
+  /** column name */
+  | 'title'
+  /** column name */
+  | 'updated_at'
+  /** column name */
+  | 'workspace_id';
+
+/** update columns of table "dashboards" */
+export type Dashboards_Update_Column =
+  /** column name */
+  | 'description'
+  /** column name */
+  | 'share_token'
+  /** column name */
+  | 'title';
+
+export type Email_Cast_Exp = {
+  String?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "email". All fields are combined with logical 'AND'. */
+export type Email_Comparison_Exp = {
+  _cast?: Email_Cast_Exp | null | undefined;
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+export type Float8_Cast_Exp = {
+  String?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "float8". All fields are combined with logical 'AND'. */
+export type Float8_Comparison_Exp = {
+  _cast?: Float8_Cast_Exp | null | undefined;
+  _eq?: number | null | undefined;
+  _gt?: number | null | undefined;
+  _gte?: number | null | undefined;
+  _in?: Array<number> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: number | null | undefined;
+  _lte?: number | null | undefined;
+  _neq?: number | null | undefined;
+  _nin?: Array<number> | null | undefined;
+};
+
+export type Jsonb_Cast_Exp = {
+  String?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "jsonb". All fields are combined with logical 'AND'. */
+export type Jsonb_Comparison_Exp = {
+  _cast?: Jsonb_Cast_Exp | null | undefined;
+  /** is the column contained in the given json value */
+  _contained_in?: unknown;
+  /** does the column contain the given json value at the top level */
+  _contains?: unknown;
+  _eq?: unknown;
+  _gt?: unknown;
+  _gte?: unknown;
+  /** does the string exist as a top-level key in the column */
+  _has_key?: string | null | undefined;
+  /** do all of these strings exist as top-level keys in the column */
+  _has_keys_all?: Array<string> | null | undefined;
+  /** do any of these strings exist as top-level keys in the column */
+  _has_keys_any?: Array<string> | null | undefined;
+  _in?: Array<unknown> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: unknown;
+  _lte?: unknown;
+  _neq?: unknown;
+  _nin?: Array<unknown> | null | undefined;
+};
+
+export type Metrics_Aggregate_Bool_Exp = {
+  count?: Metrics_Aggregate_Bool_Exp_Count | null | undefined;
+};
+
+export type Metrics_Aggregate_Bool_Exp_Count = {
+  arguments?: Array<Metrics_Select_Column> | null | undefined;
+  distinct?: boolean | null | undefined;
+  filter?: Metrics_Bool_Exp | null | undefined;
+  predicate: Int_Comparison_Exp;
+};
+
+/** input type for inserting array relation for remote table "metrics" */
+export type Metrics_Arr_Rel_Insert_Input = {
+  data: Array<Metrics_Insert_Input>;
+  on_conflict?: Metrics_On_Conflict | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "metrics". All fields are combined with a logical 'AND'. */
+export type Metrics_Bool_Exp = {
+  _and?: Array<Metrics_Bool_Exp> | null | undefined;
+  _not?: Metrics_Bool_Exp | null | undefined;
+  _or?: Array<Metrics_Bool_Exp> | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  description?: String_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  key?: String_Comparison_Exp | null | undefined;
+  last_ts?: Timestamptz_Comparison_Exp | null | undefined;
+  last_value?: Float8_Comparison_Exp | null | undefined;
+  name?: String_Comparison_Exp | null | undefined;
+  panels?: Panels_Bool_Exp | null | undefined;
+  panels_aggregate?: Panels_Aggregate_Bool_Exp | null | undefined;
+  points?: Points_Bool_Exp | null | undefined;
+  points_aggregate?: Points_Aggregate_Bool_Exp | null | undefined;
+  unit?: String_Comparison_Exp | null | undefined;
+  workspace?: Workspaces_Bool_Exp | null | undefined;
+  workspace_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** unique or primary key constraints on table "metrics" */
+export type Metrics_Constraint =
+  /** unique or primary key constraint on columns "id" */
+  | 'metrics_pkey'
+  /** unique or primary key constraint on columns "workspace_id", "key" */
+  | 'metrics_workspace_id_key_key';
+
+/** input type for inserting data into table "metrics" */
+export type Metrics_Insert_Input = {
+  description?: string | null | undefined;
+  key?: string | null | undefined;
+  name?: string | null | undefined;
+  panels?: Panels_Arr_Rel_Insert_Input | null | undefined;
+  points?: Points_Arr_Rel_Insert_Input | null | undefined;
+  unit?: string | null | undefined;
+  workspace?: Workspaces_Obj_Rel_Insert_Input | null | undefined;
+  workspace_id?: string | null | undefined;
+};
+
+/** input type for inserting object relation for remote table "metrics" */
+export type Metrics_Obj_Rel_Insert_Input = {
+  data: Metrics_Insert_Input;
+  on_conflict?: Metrics_On_Conflict | null | undefined;
+};
+
+/** on_conflict condition type for table "metrics" */
+export type Metrics_On_Conflict = {
+  constraint: Metrics_Constraint;
+  update_columns?: Array<Metrics_Update_Column>;
+  where?: Metrics_Bool_Exp | null | undefined;
+};
+
+/** select columns of table "metrics" */
+export type Metrics_Select_Column =
+  /** column name */
+  | 'created_at'
+  /** column name */
+  | 'description'
+  /** column name */
+  | 'id'
+  /** column name */
+  | 'key'
+  /** column name */
+  | 'last_ts'
+  /** column name */
+  | 'last_value'
+  /** column name */
+  | 'name'
+  /** column name */
+  | 'unit'
+  /** column name */
+  | 'workspace_id';
+
+/** update columns of table "metrics" */
+export type Metrics_Update_Column =
+  /** column name */
+  | 'description'
+  /** column name */
+  | 'key'
+  /** column name */
+  | 'name'
+  /** column name */
+  | 'unit';
+
+export type Panels_Aggregate_Bool_Exp = {
+  count?: Panels_Aggregate_Bool_Exp_Count | null | undefined;
+};
+
+export type Panels_Aggregate_Bool_Exp_Count = {
+  arguments?: Array<Panels_Select_Column> | null | undefined;
+  distinct?: boolean | null | undefined;
+  filter?: Panels_Bool_Exp | null | undefined;
+  predicate: Int_Comparison_Exp;
+};
+
+/** input type for inserting array relation for remote table "panels" */
+export type Panels_Arr_Rel_Insert_Input = {
+  data: Array<Panels_Insert_Input>;
+  on_conflict?: Panels_On_Conflict | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "panels". All fields are combined with a logical 'AND'. */
+export type Panels_Bool_Exp = {
+  _and?: Array<Panels_Bool_Exp> | null | undefined;
+  _not?: Panels_Bool_Exp | null | undefined;
+  _or?: Array<Panels_Bool_Exp> | null | undefined;
+  aggregation?: String_Comparison_Exp | null | undefined;
+  bucket_seconds?: Int_Comparison_Exp | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  dashboard?: Dashboards_Bool_Exp | null | undefined;
+  dashboard_id?: Uuid_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  kind?: String_Comparison_Exp | null | undefined;
+  metric?: Metrics_Bool_Exp | null | undefined;
+  metric_id?: Uuid_Comparison_Exp | null | undefined;
+  position?: Int_Comparison_Exp | null | undefined;
+  title?: String_Comparison_Exp | null | undefined;
+  width?: Int_Comparison_Exp | null | undefined;
+};
+
+/** unique or primary key constraints on table "panels" */
+export type Panels_Constraint =
+  /** unique or primary key constraint on columns "id" */
+  | 'panels_pkey';
+
+/** input type for inserting data into table "panels" */
+export type Panels_Insert_Input = {
+  aggregation?: string | null | undefined;
+  bucket_seconds?: number | null | undefined;
+  dashboard?: Dashboards_Obj_Rel_Insert_Input | null | undefined;
+  dashboard_id?: string | null | undefined;
+  kind?: string | null | undefined;
+  metric?: Metrics_Obj_Rel_Insert_Input | null | undefined;
+  metric_id?: string | null | undefined;
+  position?: number | null | undefined;
+  title?: string | null | undefined;
+  width?: number | null | undefined;
+};
+
+/** on_conflict condition type for table "panels" */
+export type Panels_On_Conflict = {
+  constraint: Panels_Constraint;
+  update_columns?: Array<Panels_Update_Column>;
+  where?: Panels_Bool_Exp | null | undefined;
+};
+
+/** select columns of table "panels" */
+export type Panels_Select_Column =
+  /** column name */
+  | 'aggregation'
+  /** column name */
+  | 'bucket_seconds'
+  /** column name */
+  | 'created_at'
+  /** column name */
+  | 'dashboard_id'
+  /** column name */
+  | 'id'
+  /** column name */
+  | 'kind'
+  /** column name */
+  | 'metric_id'
+  /** column name */
+  | 'position'
+  /** column name */
+  | 'title'
+  /** column name */
+  | 'width';
+
+/** update columns of table "panels" */
+export type Panels_Update_Column =
+  /** column name */
+  | 'aggregation'
+  /** column name */
+  | 'bucket_seconds'
+  /** column name */
+  | 'kind'
+  /** column name */
+  | 'metric_id'
+  /** column name */
+  | 'position'
+  /** column name */
+  | 'title'
+  /** column name */
+  | 'width';
+
+export type Points_Aggregate_Bool_Exp = {
+  count?: Points_Aggregate_Bool_Exp_Count | null | undefined;
+};
+
+export type Points_Aggregate_Bool_Exp_Count = {
+  arguments?: Array<Points_Select_Column> | null | undefined;
+  distinct?: boolean | null | undefined;
+  filter?: Points_Bool_Exp | null | undefined;
+  predicate: Int_Comparison_Exp;
+};
+
+/** input type for inserting array relation for remote table "points" */
+export type Points_Arr_Rel_Insert_Input = {
+  data: Array<Points_Insert_Input>;
+  on_conflict?: Points_On_Conflict | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "points". All fields are combined with a logical 'AND'. */
+export type Points_Bool_Exp = {
+  _and?: Array<Points_Bool_Exp> | null | undefined;
+  _not?: Points_Bool_Exp | null | undefined;
+  _or?: Array<Points_Bool_Exp> | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  id?: Bigint_Comparison_Exp | null | undefined;
+  metric?: Metrics_Bool_Exp | null | undefined;
+  metric_id?: Uuid_Comparison_Exp | null | undefined;
+  ts?: Timestamptz_Comparison_Exp | null | undefined;
+  value?: Float8_Comparison_Exp | null | undefined;
+};
+
+/** unique or primary key constraints on table "points" */
+export type Points_Constraint =
+  /** unique or primary key constraint on columns "metric_id", "ts" */
+  | 'points_metric_id_ts_key'
+  /** unique or primary key constraint on columns "id" */
+  | 'points_pkey';
+
+/** input type for inserting data into table "points" */
+export type Points_Insert_Input = {
+  metric?: Metrics_Obj_Rel_Insert_Input | null | undefined;
+  metric_id?: string | null | undefined;
+  ts?: string | null | undefined;
+  value?: number | null | undefined;
+};
+
+/** on_conflict condition type for table "points" */
+export type Points_On_Conflict = {
+  constraint: Points_Constraint;
+  update_columns?: Array<Points_Update_Column>;
+  where?: Points_Bool_Exp | null | undefined;
+};
+
+/** select columns of table "points" */
+export type Points_Select_Column =
+  /** column name */
+  | 'created_at'
+  /** column name */
+  | 'id'
+  /** column name */
+  | 'metric_id'
+  /** column name */
+  | 'ts'
+  /** column name */
+  | 'value';
+
+/** update columns of table "points" */
+export type Points_Update_Column =
+  /** column name */
+  | 'value';
+
+export type Timestamptz_Cast_Exp = {
+  String?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "timestamptz". All fields are combined with logical 'AND'. */
+export type Timestamptz_Comparison_Exp = {
+  _cast?: Timestamptz_Cast_Exp | null | undefined;
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "users". All fields are combined with a logical 'AND'. */
+export type Users_Bool_Exp = {
+  _and?: Array<Users_Bool_Exp> | null | undefined;
+  _not?: Users_Bool_Exp | null | undefined;
+  _or?: Array<Users_Bool_Exp> | null | undefined;
+  avatarUrl?: String_Comparison_Exp | null | undefined;
+  createdAt?: Timestamptz_Comparison_Exp | null | undefined;
+  displayName?: String_Comparison_Exp | null | undefined;
+  email?: Email_Comparison_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  refreshTokens?: AuthRefreshTokens_Bool_Exp | null | undefined;
+  workspaceMemberships?: Workspace_Members_Bool_Exp | null | undefined;
+  workspaceMemberships_aggregate?: Workspace_Members_Aggregate_Bool_Exp | null | undefined;
+};
+
+export type Uuid_Cast_Exp = {
+  String?: String_Comparison_Exp | null | undefined;
+};
+
+/** Boolean expression to compare columns of type "uuid". All fields are combined with logical 'AND'. */
+export type Uuid_Comparison_Exp = {
+  _cast?: Uuid_Cast_Exp | null | undefined;
+  _eq?: string | null | undefined;
+  _gt?: string | null | undefined;
+  _gte?: string | null | undefined;
+  _in?: Array<string> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _lt?: string | null | undefined;
+  _lte?: string | null | undefined;
+  _neq?: string | null | undefined;
+  _nin?: Array<string> | null | undefined;
+};
+
+export type Workspace_Members_Aggregate_Bool_Exp = {
+  count?: Workspace_Members_Aggregate_Bool_Exp_Count | null | undefined;
+};
+
+export type Workspace_Members_Aggregate_Bool_Exp_Count = {
+  arguments?: Array<Workspace_Members_Select_Column> | null | undefined;
+  distinct?: boolean | null | undefined;
+  filter?: Workspace_Members_Bool_Exp | null | undefined;
+  predicate: Int_Comparison_Exp;
+};
+
+/** input type for inserting array relation for remote table "workspace_members" */
+export type Workspace_Members_Arr_Rel_Insert_Input = {
+  data: Array<Workspace_Members_Insert_Input>;
+  on_conflict?: Workspace_Members_On_Conflict | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "workspace_members". All fields are combined with a logical 'AND'. */
+export type Workspace_Members_Bool_Exp = {
+  _and?: Array<Workspace_Members_Bool_Exp> | null | undefined;
+  _not?: Workspace_Members_Bool_Exp | null | undefined;
+  _or?: Array<Workspace_Members_Bool_Exp> | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  role?: Workspace_Roles_Enum_Comparison_Exp | null | undefined;
+  user?: Users_Bool_Exp | null | undefined;
+  user_id?: Uuid_Comparison_Exp | null | undefined;
+  workspace?: Workspaces_Bool_Exp | null | undefined;
+  workspace_id?: Uuid_Comparison_Exp | null | undefined;
+};
+
+/** unique or primary key constraints on table "workspace_members" */
+export type Workspace_Members_Constraint =
+  /** unique or primary key constraint on columns "workspace_id", "user_id" */
+  | 'workspace_members_pkey';
+
+/** input type for inserting data into table "workspace_members" */
+export type Workspace_Members_Insert_Input = {
+  role?: Workspace_Roles_Enum | null | undefined;
+  user_id?: string | null | undefined;
+  workspace?: Workspaces_Obj_Rel_Insert_Input | null | undefined;
+  workspace_id?: string | null | undefined;
+};
+
+/** on_conflict condition type for table "workspace_members" */
+export type Workspace_Members_On_Conflict = {
+  constraint: Workspace_Members_Constraint;
+  update_columns?: Array<Workspace_Members_Update_Column>;
+  where?: Workspace_Members_Bool_Exp | null | undefined;
+};
+
+/** select columns of table "workspace_members" */
+export type Workspace_Members_Select_Column =
+  /** column name */
+  | 'created_at'
+  /** column name */
+  | 'role'
+  /** column name */
+  | 'user_id'
+  /** column name */
+  | 'workspace_id';
+
+/** update columns of table "workspace_members" */
+export type Workspace_Members_Update_Column =
+  /** column name */
+  | 'role';
+
 export type Workspace_Roles_Enum =
   /** Writes metrics, points, dashboards, panels, annotations and alert rules */
   | 'editor'
@@ -11,6 +630,69 @@ export type Workspace_Roles_Enum =
   | 'owner'
   /** Reads everything in the workspace */
   | 'viewer';
+
+/** Boolean expression to compare columns of type "workspace_roles_enum". All fields are combined with logical 'AND'. */
+export type Workspace_Roles_Enum_Comparison_Exp = {
+  _eq?: Workspace_Roles_Enum | null | undefined;
+  _in?: Array<Workspace_Roles_Enum> | null | undefined;
+  _is_null?: boolean | null | undefined;
+  _neq?: Workspace_Roles_Enum | null | undefined;
+  _nin?: Array<Workspace_Roles_Enum> | null | undefined;
+};
+
+/** Boolean expression to filter rows from the table "workspaces". All fields are combined with a logical 'AND'. */
+export type Workspaces_Bool_Exp = {
+  _and?: Array<Workspaces_Bool_Exp> | null | undefined;
+  _not?: Workspaces_Bool_Exp | null | undefined;
+  _or?: Array<Workspaces_Bool_Exp> | null | undefined;
+  created_at?: Timestamptz_Comparison_Exp | null | undefined;
+  created_by?: Uuid_Comparison_Exp | null | undefined;
+  dashboards?: Dashboards_Bool_Exp | null | undefined;
+  dashboards_aggregate?: Dashboards_Aggregate_Bool_Exp | null | undefined;
+  id?: Uuid_Comparison_Exp | null | undefined;
+  members?: Workspace_Members_Bool_Exp | null | undefined;
+  members_aggregate?: Workspace_Members_Aggregate_Bool_Exp | null | undefined;
+  metrics?: Metrics_Bool_Exp | null | undefined;
+  metrics_aggregate?: Metrics_Aggregate_Bool_Exp | null | undefined;
+  name?: String_Comparison_Exp | null | undefined;
+  slug?: String_Comparison_Exp | null | undefined;
+};
+
+/** unique or primary key constraints on table "workspaces" */
+export type Workspaces_Constraint =
+  /** unique or primary key constraint on columns "id" */
+  | 'workspaces_pkey'
+  /** unique or primary key constraint on columns "slug" */
+  | 'workspaces_slug_key';
+
+/** input type for inserting data into table "workspaces" */
+export type Workspaces_Insert_Input = {
+  dashboards?: Dashboards_Arr_Rel_Insert_Input | null | undefined;
+  members?: Workspace_Members_Arr_Rel_Insert_Input | null | undefined;
+  metrics?: Metrics_Arr_Rel_Insert_Input | null | undefined;
+  name?: string | null | undefined;
+  slug?: string | null | undefined;
+};
+
+/** input type for inserting object relation for remote table "workspaces" */
+export type Workspaces_Obj_Rel_Insert_Input = {
+  data: Workspaces_Insert_Input;
+  on_conflict?: Workspaces_On_Conflict | null | undefined;
+};
+
+/** on_conflict condition type for table "workspaces" */
+export type Workspaces_On_Conflict = {
+  constraint: Workspaces_Constraint;
+  update_columns?: Array<Workspaces_Update_Column>;
+  where?: Workspaces_Bool_Exp | null | undefined;
+};
+
+/** update columns of table "workspaces" */
+export type Workspaces_Update_Column =
+  /** column name */
+  | 'name'
+  /** column name */
+  | 'slug';
 
 export type WorkspaceDashboardsSubscriptionVariables = Exact<{
   workspaceId: string;
@@ -93,6 +775,20 @@ export type SetPanelWidthMutationVariables = Exact<{
 
 
 export type SetPanelWidthMutation = { update_panels_by_pk: { id: string, width: number } | null };
+
+export type DemoWorkspaceQueryVariables = Exact<{
+  slug: string;
+}>;
+
+
+export type DemoWorkspaceQuery = { workspaces: Array<{ id: string, metrics: Array<{ id: string, key: string, last_ts: string | null }>, dashboards: Array<{ id: string, title: string }> }> };
+
+export type DemoWritePointsMutationVariables = Exact<{
+  points: Array<Points_Insert_Input> | Points_Insert_Input;
+}>;
+
+
+export type DemoWritePointsMutation = { insert_points: { affected_rows: number } | null };
 
 export type WorkspaceMetricsSubscriptionVariables = Exact<{
   workspaceId: string;
@@ -179,6 +875,8 @@ export const RemovePanelDocument = {"kind":"Document","definitions":[{"kind":"Op
 export const SwapPanelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SwapPanels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"firstId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"firstPosition"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"secondId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"secondPosition"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"first"},"name":{"kind":"Name","value":"update_panels_by_pk"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pk_columns"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"firstId"}}}]}},{"kind":"Argument","name":{"kind":"Name","value":"_set"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"position"},"value":{"kind":"Variable","name":{"kind":"Name","value":"firstPosition"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"second"},"name":{"kind":"Name","value":"update_panels_by_pk"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pk_columns"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"secondId"}}}]}},{"kind":"Argument","name":{"kind":"Name","value":"_set"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"position"},"value":{"kind":"Variable","name":{"kind":"Name","value":"secondPosition"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"position"}}]}}]}}]} as unknown as DocumentNode<SwapPanelsMutation, SwapPanelsMutationVariables>;
 export const PanelSeriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"PanelSeries"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"metricId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bucketSeconds"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"since"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"timestamptz"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"until"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"timestamptz"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"aggregation"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"metric_series"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"args"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"metric_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"metricId"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"bucket_seconds"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bucketSeconds"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"since"},"value":{"kind":"Variable","name":{"kind":"Name","value":"since"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"until"},"value":{"kind":"Variable","name":{"kind":"Name","value":"until"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"aggregation"},"value":{"kind":"Variable","name":{"kind":"Name","value":"aggregation"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bucket"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"samples"}}]}}]}}]} as unknown as DocumentNode<PanelSeriesSubscription, PanelSeriesSubscriptionVariables>;
 export const SetPanelWidthDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetPanelWidth"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"width"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"update_panels_by_pk"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"pk_columns"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}},{"kind":"Argument","name":{"kind":"Name","value":"_set"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"width"},"value":{"kind":"Variable","name":{"kind":"Name","value":"width"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"width"}}]}}]}}]} as unknown as DocumentNode<SetPanelWidthMutation, SetPanelWidthMutationVariables>;
+export const DemoWorkspaceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DemoWorkspace"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"slug"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"workspaces"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"slug"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"Variable","name":{"kind":"Name","value":"slug"}}}]}}]}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"metrics"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"last_ts"}}]}},{"kind":"Field","name":{"kind":"Name","value":"dashboards"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"created_at"},"value":{"kind":"EnumValue","value":"asc"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]} as unknown as DocumentNode<DemoWorkspaceQuery, DemoWorkspaceQueryVariables>;
+export const DemoWritePointsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DemoWritePoints"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"points"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"points_insert_input"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"insert_points"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"objects"},"value":{"kind":"Variable","name":{"kind":"Name","value":"points"}}},{"kind":"Argument","name":{"kind":"Name","value":"on_conflict"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"constraint"},"value":{"kind":"EnumValue","value":"points_metric_id_ts_key"}},{"kind":"ObjectField","name":{"kind":"Name","value":"update_columns"},"value":{"kind":"ListValue","values":[]}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"affected_rows"}}]}}]}}]} as unknown as DocumentNode<DemoWritePointsMutation, DemoWritePointsMutationVariables>;
 export const WorkspaceMetricsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"WorkspaceMetrics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"workspaceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"metrics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"workspace_id"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"Variable","name":{"kind":"Name","value":"workspaceId"}}}]}}]}},{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"key"},"value":{"kind":"EnumValue","value":"asc"}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"last_value"}},{"kind":"Field","name":{"kind":"Name","value":"last_ts"}}]}}]}}]} as unknown as DocumentNode<WorkspaceMetricsSubscription, WorkspaceMetricsSubscriptionVariables>;
 export const RecentMetricsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"RecentMetrics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"workspaceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"metrics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"where"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"workspace_id"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_eq"},"value":{"kind":"Variable","name":{"kind":"Name","value":"workspaceId"}}}]}},{"kind":"ObjectField","name":{"kind":"Name","value":"last_ts"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"_is_null"},"value":{"kind":"BooleanValue","value":false}}]}}]}},{"kind":"Argument","name":{"kind":"Name","value":"order_by"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"last_ts"},"value":{"kind":"EnumValue","value":"desc"}}]}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"unit"}},{"kind":"Field","name":{"kind":"Name","value":"last_value"}},{"kind":"Field","name":{"kind":"Name","value":"last_ts"}}]}}]}}]} as unknown as DocumentNode<RecentMetricsSubscription, RecentMetricsSubscriptionVariables>;
 export const CreateMetricDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateMetric"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"workspaceId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"uuid"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"key"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"unit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"description"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"insert_metrics_one"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"object"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"workspace_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"workspaceId"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"key"},"value":{"kind":"Variable","name":{"kind":"Name","value":"key"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"unit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"unit"}}},{"kind":"ObjectField","name":{"kind":"Name","value":"description"},"value":{"kind":"Variable","name":{"kind":"Name","value":"description"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"key"}}]}}]}}]} as unknown as DocumentNode<CreateMetricMutation, CreateMetricMutationVariables>;
