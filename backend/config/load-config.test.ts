@@ -23,6 +23,9 @@ describe('loadConfig', () => {
       unauthorizedRole: 'public',
       stringifyNumericTypes: false,
       liveQueriesRefetchIntervalMs: 1000,
+      liveQueriesBatchSize: 100,
+      websocketKeepAliveMs: 5000,
+      websocketInitTimeoutMs: 3000,
       usingDevelopmentJwtSecret: true,
       database: { kind: 'pglite', dataDir: join(emptyProject, '.data') },
     })

@@ -18,6 +18,12 @@ export interface BackendConfig {
   unauthorizedRole: string
   stringifyNumericTypes: boolean
   liveQueriesRefetchIntervalMs: number
+  /** Hasura's `HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE`: cohorts per multiplexed statement. */
+  liveQueriesBatchSize: number
+  /** Hasura's `HASURA_GRAPHQL_WEBSOCKET_KEEPALIVE` (seconds there). */
+  websocketKeepAliveMs: number
+  /** Hasura's `HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT` (seconds there). */
+  websocketInitTimeoutMs: number
   graphql: { maxRequestBytes: number; maxDepth: number }
   /** nhost/nhost.toml with secrets resolved; each service reads its own section from it. */
   nhostToml: TomlTable
@@ -58,6 +64,9 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
       tomlValue(toml, 'hasura.settings.stringifyNumericTypes', 'boolean') ?? false,
     liveQueriesRefetchIntervalMs: integer(env, 'HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL',
       tomlValue(toml, 'hasura.settings.liveQueriesMultiplexedRefetchInterval', 'number') ?? 1000, { min: 10, max: 600_000 }),
+    liveQueriesBatchSize: integer(env, 'HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE', 100, { min: 1, max: 10_000 }),
+    websocketKeepAliveMs: integer(env, 'HASURA_GRAPHQL_WEBSOCKET_KEEPALIVE', 5, { min: 1, max: 3600 }) * 1000,
+    websocketInitTimeoutMs: integer(env, 'HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT', 3, { min: 1, max: 3600 }) * 1000,
     graphql: {
       maxRequestBytes: integer(env, 'PULSEBOARD_GRAPHQL_MAX_REQUEST_BYTES', 1_000_000, { min: 1024, max: 100_000_000 }),
       maxDepth: integer(env, 'PULSEBOARD_GRAPHQL_MAX_DEPTH', 20, { min: 2, max: 1000 }),

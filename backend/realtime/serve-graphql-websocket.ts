@@ -33,6 +33,7 @@ export async function serveGraphqlWebSocket(
     db: context.db,
     log: context.log,
     refetchIntervalMs: context.config.liveQueriesRefetchIntervalMs,
+    batchSize: context.config.liveQueriesBatchSize,
     errorResponse: (error, isAdmin) => engine.errorResponse(error, isAdmin),
   })
   let refreshing = Promise.resolve()
@@ -63,6 +64,8 @@ export async function serveGraphqlWebSocket(
     runner: createOperationRunner({ engine, liveQueries, metadata: () => context.metadata.current, log: context.log }),
     resolveSession: (headers) => resolveSession(headers, context.config),
     log: context.log,
+    keepAliveMs: context.config.websocketKeepAliveMs,
+    initTimeoutMs: context.config.websocketInitTimeoutMs,
   })
   return {
     async close() {
