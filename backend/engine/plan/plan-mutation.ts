@@ -118,12 +118,13 @@ class MutationPlanner {
     const table = access.table
     const permission = access.insert as NonNullable<MutationAccess['insert']>
     const rows = objects.map((object, i) => this.#insertRow(access, object, indexed ? `${path}[${i}]` : path, fixed))
+    const check = this.permission(permission.check, table)
     return {
       table,
       rows,
       presets: this.presets(table, permission.presets),
-      check: this.permission(permission.check, table),
-      onConflict: conflictArg ? this.#onConflict(access, conflictArg, conflictPath) : null,
+      check,
+      onConflict: conflictArg ? this.#onConflict(access, conflictArg, conflictPath, check) : null,
       path,
     }
   }
@@ -166,7 +167,8 @@ class MutationPlanner {
     return row
   }
 
-  #onConflict(access: MutationAccess, arg: Args, path: string): OnConflict {
+  /** An update permission without `check` leaves updated rows to the insert check (Hasura's `insertOrUpdateCheckExpr`). */
+  #onConflict(access: MutationAccess, arg: Args, path: string, insertCheck: BoolExp): OnConflict {
     const table = access.table
     const update = access.update as NonNullable<MutationAccess['update']>
     const columns = asList(arg.update_columns) as unknown as (string | null)[]
@@ -178,7 +180,7 @@ class MutationPlanner {
       updateColumns: (columns as string[]).map((name) => table.columnByName.get(name) as ColumnInfo),
       where: and([this.permission(update.filter, table), where]),
       presets: this.presets(table, update.presets),
-      updateCheck: this.permission(update.check, table),
+      updateCheck: update.check === null ? insertCheck : this.permission(update.check, table),
     }
   }
 
