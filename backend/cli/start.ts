@@ -7,6 +7,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { ConfigError } from '../config/config-error.ts'
 import { startBackend } from '../server/start-backend.ts'
+// The demo is Pulseboard's, not the backend's: it lives in demo/ and is only started from here.
+import { startDemo, type DemoStart } from '../../demo/start-demo.ts'
 
 const projectDir = process.cwd()
 const distDir = resolve(projectDir, 'dist')
@@ -31,7 +33,20 @@ try {
     console.warn('Using the development JWT secret: set HASURA_GRAPHQL_JWT_SECRET before exposing this server.')
   }
   console.log(`\nPulseboard is running at ${backend.url}  (${backend.context.db.description})\n`)
-  const stop = () => void backend.stop().then(() => process.exit(0))
+  let demo: DemoStart | undefined
+  if (process.env.PULSEBOARD_DEMO !== '0') {
+    demo = await startDemo({ url: backend.url, adminSecret: backend.context.config.adminSecret }).catch((error: unknown) => {
+      console.warn('The demo did not start:', error)
+      return undefined
+    })
+    if (demo?.running) {
+      console.log(`Demo: sign in as ${demo.email} / ${demo.password} and open ${backend.url}${demo.dashboardPath}`)
+      console.log('      (points are written every second; PULSEBOARD_DEMO=0 turns the demo off)\n')
+    } else if (demo) {
+      console.log(`Demo: not started, ${demo.reason} (PULSEBOARD_DEMO=0 silences this)\n`)
+    }
+  }
+  const stop = () => void (demo?.running ? demo.stop() : Promise.resolve()).then(() => backend.stop()).then(() => process.exit(0))
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 } catch (error) {
