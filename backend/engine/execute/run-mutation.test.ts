@@ -251,6 +251,18 @@ describe(`mutations on ${testDatabaseKind}`, () => {
     expect(await graphql('{ team { name members { user_id } } }', { user: '40' })).toEqual({ data: { team: [{ name: 'ops', members: [{ user_id: 40 }, { user_id: 42 }] }] } })
   })
 
+  it('refuses a nested object insert whose upsert inserted nothing', async () => {
+    const made = await graphql('mutation { insert_note_one(object: {owner_id: 1, body: "existing"}) { id } }')
+    const id = (made.data?.insert_note_one as { id: number }).id
+    const answer = await graphql(`mutation {
+      insert_tag_one(object: {label: "orphan", note: {data: {id: ${id}, owner_id: 1, body: "again"}, on_conflict: {constraint: note_pkey, update_columns: []}}}) { id }
+    }`)
+    expect(answer.errors?.[0]).toMatchObject({
+      extensions: { code: 'not-supported' },
+      message: 'cannot proceed to insert object relation "note" since insert to table "note" affects zero rows',
+    })
+  })
+
   it('runs update_many entries in order and delete_by_pk with returning', async () => {
     await graphql('mutation { insert_counter(objects: [{key: "a", n: 1}]) { affected_rows } }')
     const answer = await graphql(`mutation {

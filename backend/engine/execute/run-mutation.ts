@@ -83,7 +83,11 @@ async function insertRows(tx: Queryable, plan: InsertPlan, determined: ColumnVal
     await flush()
     for (const nested of row.before) {
       const [parent] = await insertRows(tx, nested.insert, [], bind, counter)
-      if (parent) values.push(...fromRow(plan.table, nested.mapping, parent))
+      // An upsert that did nothing leaves no key to refer to: Hasura refuses, with this message.
+      if (!parent) {
+        throw new EngineError('not-supported', `cannot proceed to insert object relation ${JSON.stringify(nested.relationship.name)} since insert to table ${JSON.stringify(nested.insert.table.name)} affects zero rows`, nested.insert.path)
+      }
+      values.push(...fromRow(plan.table, nested.mapping, parent))
     }
     const [inserted] = await runStep(tx, compileInsertStep(plan, [{ values, before: [], after: [] }]), plan.path, bind)
     if (!inserted) continue
