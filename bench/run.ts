@@ -1,3 +1,4 @@
+import { benchBundleSize } from './bundle-size.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchSubscriptions } from './subscriptions.ts'
@@ -7,6 +8,7 @@ import { benchSubscriptions } from './subscriptions.ts'
  * prints its results as the Markdown rows bench/RESULTS.md records.
  */
 const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
+  'bundle-size': () => benchBundleSize(),
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
   subscriptions: (args) => benchSubscriptions(args.length > 0 ? args.map(Number) : [1_000, 5_000]),
