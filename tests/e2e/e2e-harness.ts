@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { inject } from 'vitest'
 import { createLogger } from '../../backend/lib/logger.ts'
 import { startBackend, type RunningBackend } from '../../backend/server/start-backend.ts'
 import { createTestDatabaseTarget } from '../support/test-database.ts'
@@ -20,16 +20,12 @@ export interface E2eServer {
 }
 
 /**
- * Builds the app with Vite into a throw-away folder (not dist/, which `npm start` owns) and
- * serves it from the real backend on a free port, over a fresh database, without the demo.
+ * Serves the production build (made once by global-setup.ts) from the real backend on a free
+ * port, over a fresh database, without `npm start`'s demo (a test starts it when it wants it).
  */
 export async function startE2eServer(): Promise<E2eServer> {
   const workDir = mkdtempSync(join(tmpdir(), 'pulseboard-e2e-'))
-  const webAppDir = join(workDir, 'dist')
-  execFileSync(process.execPath, [join(PROJECT_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webAppDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: PROJECT_DIR,
-    stdio: 'inherit',
-  })
+  const webAppDir = inject('webAppDir')
   const adminSecret = 'e2e-admin-secret'
   const { target, drop } = await createTestDatabaseTarget()
   const backend = await startBackend({

@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/e2e/**/*.e2e.test.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
     // Building the app, opening PGlite and starting Chromium take tens of seconds on 2 cores.
     testTimeout: 180_000,
     hookTimeout: 300_000,
