@@ -70,7 +70,7 @@ async function demoView(viewer: NhostClient): Promise<DemoView> {
 
 const pointCount = (view: DemoView) => view.workspaces[0]!.metrics.map((m) => m.points_aggregate.aggregate.count)
 
-async function eventually<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+async function eventually<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const value = await read()
@@ -124,6 +124,6 @@ describe('the npm start demo', () => {
     const backend = await backendOnFreshDatabase()
     await client(backend).auth.signUpEmailPassword({ email: 'ada@example.com', password: 'correct-horse-9' })
     const demo = await startDemo({ url: backend.url, adminSecret: ADMIN_SECRET, log: () => {} })
-    expect(demo).toEqual({ running: false, reason: `the database already has users and ${DEMO_EMAIL} is not one of them` })
+    expect(demo).toEqual({ running: false, reason: `the database already has users and none of them signs in as ${DEMO_EMAIL} with the demo password` })
   }, 60_000)
 })

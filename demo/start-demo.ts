@@ -48,7 +48,8 @@ export async function startDemo(options: DemoOptions): Promise<DemoStart> {
 
   if (!(await signInOwner(owner, password))) {
     if (!(await isDatabaseEmpty(options.url, options.adminSecret))) {
-      return { running: false, reason: `the database already has users and ${DEMO_EMAIL} is not one of them` }
+      // Also when the demo user exists but the admin secret, and so its password, has changed.
+      return { running: false, reason: `the database already has users and none of them signs in as ${DEMO_EMAIL} with the demo password` }
     }
     await owner.auth.signUpEmailPassword({ email: DEMO_EMAIL, password, options: { displayName: 'Demo' } })
     log(`demo: created the user ${DEMO_EMAIL}`)
