@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
+import { returnPath } from '../lib/return-path.ts'
 import { useSession } from '../lib/session.tsx'
 
 /** Routes below need a signed-in user; others go to sign-in and come back afterwards. */
@@ -9,9 +10,13 @@ export function RequireSession() {
   return <Outlet />
 }
 
-/** Sign-in and sign-up are for signed-out users. */
+/**
+ * Sign-in and sign-up are for signed-out users. Once signed in, go where the protected route
+ * asked to return to: this guard renders before the form's own navigation does.
+ */
 export function RequireNoSession() {
   const { session } = useSession()
-  if (session) return <Navigate to="/" replace />
+  const location = useLocation()
+  if (session) return <Navigate to={returnPath(location.state)} replace />
   return <Outlet />
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
+import { returnPath } from '../../../lib/return-path.ts'
 import { useSession } from '../../../lib/session.tsx'
 import { TextField } from '../../../ui/field.tsx'
 import { ErrorMessage } from '../../../ui/states.tsx'
@@ -25,8 +26,7 @@ export function SignInForm() {
     setPending(true)
     try {
       await nhost.auth.signInEmailPassword({ email: email.trim(), password })
-      const from = (location.state as { from?: string } | null)?.from
-      navigate(from && from.startsWith('/') ? from : '/', { replace: true })
+      navigate(returnPath(location.state), { replace: true })
     } catch (caught) {
       setError(toAppError(caught))
       setPassword('')
