@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/load-config.ts'
 import type { Database } from '../db/database.ts'
@@ -39,6 +40,15 @@ describe('one-port app shell', () => {
     expect(response.status).toBe(status)
     expect(await response.text()).toBe(body)
     expect(response.headers.get('content-type')).toContain(type)
+  })
+
+  it('sends text assets gzipped to clients that accept it, and plain to others', async () => {
+    const zipped = await app.request('/assets/main-abc.js', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe('console.log(1)')
+    const plain = await app.request('/assets/main-abc.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toBe('accept-encoding')
   })
 
   it('marks hashed assets immutable and the app page revalidated', async () => {
