@@ -184,6 +184,9 @@ export class GraphqlSocketConnection {
       next: (response: string) => {
         if (active()) this.#sender.sendLatest(id, encodeResult(this.protocol, id, response))
       },
+      append: (response: string) => {
+        if (active()) this.#sender.send(encodeResult(this.protocol, id, response))
+      },
       error: (errors: string) => {
         if (!active()) return
         finish()

@@ -11,6 +11,11 @@ export interface GraphqlRequest {
 export interface OperationSink {
   /** One result, as Hasura's response JSON text: `{"data":…}`, with `errors` when execution failed. */
   next(response: string): void
+  /**
+   * One batch of a streaming subscription: every batch is sent, in order. (A live query's newer
+   * result may replace an unsent older one; a stream's batches are different rows.)
+   */
+  append(response: string): void
   /** The operation could not start (parse, validation, permission): Hasura's `errors` JSON array text. */
   error(errors: string): void
   /** A query or mutation has sent its only result. */

@@ -1,7 +1,9 @@
 import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql'
 import { compile } from '../../lib/sql.ts'
 import type { OperationPlan } from '../plan/ir.ts'
+import { BoundParam } from '../sql/bound-param.ts'
 import { compileRootField } from '../sql/compile-select.ts'
+import { compileStream } from '../sql/compile-stream.ts'
 import { compileMutation, type CompiledMutation } from './compile-mutation.ts'
 
 /** How one root field is answered: a SQL statement, fixed JSON, or graphql-js introspection. */
@@ -10,6 +12,8 @@ export type CompiledRootField =
   | { key: string; kind: 'json'; json: string }
   | { key: string; kind: 'introspection'; document: DocumentNode }
   | { key: string; kind: 'mutation'; mutation: CompiledMutation }
+  /** A streaming subscription's statement; `values[cursorParameter]` is the cursor, replaced by each poll. */
+  | { key: string; kind: 'stream'; text: string; values: unknown[]; cursorParameter: number }
 
 export interface CompiledOperation {
   operationType: OperationPlan['operationType']
@@ -33,6 +37,11 @@ export function compileOperation(
         return { key: field.key, kind: 'introspection', document: introspectionDocument(operation, fragments, field.nodes) }
       case 'mutation':
         return { key: field.key, kind: 'mutation', mutation: compileMutation(field.plan) }
+      case 'stream': {
+        const { text, values } = compile(compileStream(field))
+        const cursorParameter = values.findIndex((value) => value instanceof BoundParam && value.param === field.cursor.value)
+        return { key: field.key, kind: 'stream', text, values, cursorParameter }
+      }
       default: {
         const statement = compileRootField(field)
         if (!statement) throw new Error(`root field ${field.key} compiled to nothing`)

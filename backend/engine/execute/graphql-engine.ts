@@ -110,7 +110,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
   async function runFields(db: Queryable, compiled: CompiledOperation, schema: GraphQLSchema, variables: Record<string, unknown>, session: Session): Promise<string> {
     const bind = { sessionVariables: session.variables, variables }
     // Bind every statement before the first runs: a missing session variable costs no query.
-    const bound = compiled.rootFields.map((field) => (field.kind === 'sql' ? bindValues(field.values, bind) : null))
+    const bound = compiled.rootFields.map((field) => (field.kind === 'sql' || field.kind === 'stream' ? bindValues(field.values, bind) : null))
     const parts: string[] = []
     for (const [i, field] of compiled.rootFields.entries()) {
       let json: string
@@ -144,7 +144,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       const bind = { sessionVariables: session.variables, variables }
       const rootFields = compiled.rootFields.map((field) => {
         if (field.kind === 'mutation') throw new EngineError('validation-failed', 'a mutation cannot run as a live query')
-        return field.kind === 'sql' ? { ...field, values: bindValues(field.values, bind) } : field
+        return field.kind === 'sql' || field.kind === 'stream' ? { ...field, values: bindValues(field.values, bind) } : field
       })
       return { operationType: compiled.operationType, rootFields }
     },
@@ -154,7 +154,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
         const bind = { sessionVariables: session.variables, variables }
         const answers: { field: string; sql: string; plan: string[] }[] = []
         for (const field of compiled.rootFields) {
-          if (field.kind !== 'sql') continue
+          if (field.kind !== 'sql' && field.kind !== 'stream') continue
           const { rows } = await context.db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${field.text}`, bindValues(field.values, bind))
           answers.push({ field: field.key, sql: field.text, plan: rows.map((row) => row['QUERY PLAN']) })
         }

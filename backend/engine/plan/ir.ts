@@ -107,6 +107,19 @@ export type RootField =
   /** Answered by graphql-js against the role's schema (`__schema`, `__type`). */
   | { key: string; kind: 'introspection'; nodes: FieldNode[] }
   | { key: string; kind: 'mutation'; plan: MutationPlan }
+  /** A streaming subscription: `plan` reads the batch after `cursor.value`, ordered by the cursor column. */
+  | { key: string; kind: 'stream'; plan: SelectPlan; cursor: StreamCursor }
+
+/**
+ * The one cursor column of a stream. `value` is the very parameter object the plan's `where`
+ * compares the column with, so that the compiled statement's parameter for it can be found and
+ * replaced by each poll's cursor.
+ */
+export interface StreamCursor {
+  column: ColumnInfo
+  descending: boolean
+  value: ParamValue
+}
 
 export interface OperationPlan {
   operationType: 'query' | 'mutation' | 'subscription'

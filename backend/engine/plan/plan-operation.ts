@@ -27,6 +27,7 @@ import type {
 } from './ir.ts'
 import { parseJsonPath } from './json-path.ts'
 import { planMutation } from './plan-mutation.ts'
+import { planStream } from './plan-stream.ts'
 
 export interface PlanInput {
   schema: GraphQLSchema
@@ -132,6 +133,8 @@ class Planner {
       }
       case 'select_aggregate':
         return { key, kind: 'aggregate', plan: this.#aggregate(role.access, nodes, args, path, null, null) }
+      case 'select_stream':
+        return planStream(this, key, role.access, nodes, args, path)
       case 'function_aggregate':
         return { key, kind: 'aggregate', plan: this.#aggregate(role.access, nodes, args, path, null, this.#functionCall(role.fn, args, path)) }
       default: {

@@ -5,6 +5,7 @@ import {
   type GraphQLInputType, type GraphQLOutputType, type GraphQLNamedType,
 } from 'graphql'
 import { MutationSchemaBuilder } from './build-mutation-fields.ts'
+import { buildStreamField } from './build-stream-fields.ts'
 import { ComparisonTypes, sortFields } from './comparison-types.ts'
 import { engineExtensions, type AggregateOperator } from './field-roles.ts'
 import { isComparableType, isNumericType } from './pg-scalars.ts'
@@ -377,6 +378,9 @@ export class RoleSchemaBuilder {
           description: `fetch aggregated fields from the table: "${table.name}"`,
           extensions: engineExtensions({ kind: 'select_aggregate', access }),
         }
+      }
+      if (which === 'subscriptionRootFields' && allowed.has('select_stream') && access.columns.length > 0) {
+        fields[table.rootFields.selectStream] = buildStreamField(this, access)
       }
     }
     for (const fn of this.role.functions) {

@@ -17,6 +17,7 @@ export type FieldRole =
   | { kind: 'select'; access: TableAccess }
   | { kind: 'select_by_pk'; access: TableAccess }
   | { kind: 'select_aggregate'; access: TableAccess }
+  | { kind: 'select_stream'; access: TableAccess }
   | { kind: 'function'; fn: FunctionInfo; access: TableAccess }
   | { kind: 'function_aggregate'; fn: FunctionInfo; access: TableAccess }
   | { kind: 'aggregate'; access: TableAccess }

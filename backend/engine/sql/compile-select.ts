@@ -66,7 +66,7 @@ export function compileRowsFrom(fields: OutputField[], rows: SqlFragment, where:
   return sql`SELECT ${object} AS root FROM ${rows} AS ${row}${join(laterals, '')} WHERE ${compileBoolExp(where, row, aliases)}`
 }
 
-function compileFields(fields: OutputField[], row: SqlFragment, laterals: SqlFragment[], aliases: AliasSource): SqlFragment {
+export function compileFields(fields: OutputField[], row: SqlFragment, laterals: SqlFragment[], aliases: AliasSource): SqlFragment {
   const pairs = fields.map((field): [string, SqlFragment] => {
     switch (field.kind) {
       case 'typename':
@@ -144,7 +144,7 @@ function compileAggregateField(field: AggregateField, row: SqlFragment): SqlFrag
   }
 }
 
-function compileRowSource(source: RowSource, parent: SqlFragment | null, aliases: AliasSource): SqlFragment {
+export function compileRowSource(source: RowSource, parent: SqlFragment | null, aliases: AliasSource): SqlFragment {
   const base = aliases.next('b')
   const from = source.function ? compileFunctionCall(source.function) : tableRef(source.table)
   const conditions: SqlFragment[] = []

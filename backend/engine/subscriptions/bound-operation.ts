@@ -10,6 +10,8 @@ export type BoundRootField =
   | { key: string; kind: 'sql'; text: string; values: unknown[] }
   | { key: string; kind: 'json'; json: string }
   | { key: string; kind: 'introspection' }
+  /** A streaming subscription: `values[cursorParameter]` is the cursor (text) each poll replaces. */
+  | { key: string; kind: 'stream'; text: string; values: unknown[]; cursorParameter: number }
 
 export interface BoundOperation {
   operationType: 'query' | 'mutation' | 'subscription'

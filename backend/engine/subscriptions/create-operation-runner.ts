@@ -5,6 +5,7 @@ import type { SubscriptionEngine } from './bound-operation.ts'
 import { TooManySubscriptionsError, type LiveQueryManager } from './live-query-manager.ts'
 import { operationTypeOf } from './operation-type.ts'
 import { planLiveQuery } from './plan-live-query.ts'
+import { planStreamSubscription } from './plan-stream-subscription.ts'
 
 export interface RunnerDependencies {
   engine: SubscriptionEngine
@@ -15,8 +16,9 @@ export interface RunnerDependencies {
 
 /**
  * Operations over the WebSocket: queries and mutations run once through the engine, as over
- * HTTP; subscriptions become live queries. As Hasura does, an error that keeps the operation
- * from starting is an `error` message, an error while running is a result with `errors`.
+ * HTTP; subscriptions become live queries, or streams for `T_stream` fields. As Hasura does, an
+ * error that keeps the operation from starting is an `error` message, an error while running is
+ * a result with `errors`.
  */
 export function createOperationRunner({ engine, liveQueries, metadata, log }: RunnerDependencies): OperationRunner {
   return {
@@ -25,15 +27,21 @@ export function createOperationRunner({ engine, liveQueries, metadata, log }: Ru
         answerOnce(await engine.execute(request, session), sink)
         return () => {}
       }
-      let plan
+      let subscribe: () => () => void
       try {
-        plan = planLiveQuery(await engine.bind(request, session), session.role, metadata())
+        const bound = await engine.bind(request, session)
+        const stream = planStreamSubscription(bound, session.role, metadata())
+        if (stream) subscribe = () => liveQueries.subscribeStream(stream, sink)
+        else {
+          const plan = planLiveQuery(bound, session.role, metadata())
+          subscribe = () => liveQueries.subscribe(plan, sink)
+        }
       } catch (error) {
         sink.error(errorsOf(engine.errorResponse(error, session.isAdmin)))
         return () => {}
       }
       try {
-        return liveQueries.subscribe(plan, sink)
+        return subscribe()
       } catch (error) {
         if (!(error instanceof TooManySubscriptionsError)) throw error
         log.warn('live query refused', { reason: error.message })

@@ -4,6 +4,8 @@ import { listenForChanges } from './change-feed.ts'
 import { installChangeTriggers } from './change-triggers.ts'
 import type { ErrorResponse, LiveQueryPlan, LiveQuerySink } from './live-query-plan.ts'
 import { LiveQueryPoller, type PollerOptions } from './live-query-poller.ts'
+import type { StreamPlan } from './plan-stream-subscription.ts'
+import { StreamPoller, type StreamSink } from './stream-poller.ts'
 
 export interface LiveQueryManagerOptions {
   db: Database
@@ -29,9 +31,11 @@ export class TooManySubscriptionsError extends Error {
  * it reads (statement-level triggers, LISTEN/NOTIFY); pollers that read something no trigger
  * covers (views, functions, tables not tracked), and all of them while notifications are not
  * available, are refetched every `refetchIntervalMs` instead, as Hasura refetches every live query.
+ * Streaming subscriptions (stream-poller.ts) are refetched on the same notifications and timer.
  */
 export class LiveQueryManager {
   readonly #pollers = new Map<string, LiveQueryPoller>()
+  readonly #streams = new Set<StreamPoller>()
   #covered: ReadonlySet<string> = new Set()
   #unlisten: (() => Promise<void>) | undefined
   #timer: NodeJS.Timeout | undefined
@@ -112,24 +116,46 @@ export class LiveQueryManager {
     }
   }
 
+  /**
+   * Starts a streaming subscription: its first batch at once, then one whenever a table it reads
+   * changed, and at each refetch interval while its last batch was not empty (more rows may
+   * wait) or no trigger covers what it reads. Counts against the same limit as live queries.
+   */
+  subscribeStream(plan: StreamPlan, sink: StreamSink): () => void {
+    if (this.#subscribers >= this.#maxSubscribers) {
+      throw new TooManySubscriptionsError(`the server already serves ${this.#maxSubscribers} live queries`)
+    }
+    const stream = new StreamPoller(plan, sink, this.options.db, this.options.errorResponse)
+    this.#streams.add(stream)
+    this.#subscribers++
+    stream.refetch()
+    return () => {
+      if (!this.#streams.delete(stream)) return
+      this.#subscribers--
+      stream.close()
+    }
+  }
+
   async close(): Promise<void> {
     clearInterval(this.#timer)
+    for (const stream of this.#streams) stream.close()
+    this.#streams.clear()
     for (const poller of this.#pollers.values()) poller.close()
     this.#pollers.clear()
     await this.#unlisten?.()
   }
 
   #onChange(tables: ReadonlySet<string>): void {
-    for (const poller of this.#pollers.values()) {
+    for (const poller of [...this.#pollers.values(), ...this.#streams]) {
       if (poller.tables === null || [...poller.tables].some((table) => tables.has(table))) poller.refetch()
     }
   }
 
   #poll(): void {
     const notified = this.#unlisten !== undefined
-    for (const poller of this.#pollers.values()) {
+    for (const poller of [...this.#pollers.values(), ...this.#streams]) {
       const covered = notified && poller.tables !== null && [...poller.tables].every((table) => this.#covered.has(table))
-      if (!covered) poller.refetch()
+      if (!covered || (poller instanceof StreamPoller && poller.isBehind)) poller.refetch()
     }
   }
 }
