@@ -71,6 +71,20 @@ describe(`database adapter (${testDatabaseKind})`, () => {
     expect(received).toEqual(['hello'])
   })
 
+  // PGlite's one connection lives in this process and cannot be lost.
+  it.runIf(testDatabaseKind === 'postgres')('listens again after the listening connection is lost, and says so', async () => {
+    const received: string[] = []
+    let reconnects = 0
+    const unlisten = await db.listen('adapter_reconnect', (payload) => received.push(payload), () => reconnects++)
+    const { rows } = await db.query<{ killed: boolean }>(`select pg_terminate_backend(pid) as killed from pg_stat_activity
+      where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`)
+    expect(rows.map((r) => r.killed)).toEqual([true])
+    await expect.poll(() => reconnects, { timeout: 10_000 }).toBe(1)
+    await db.query(sql`select pg_notify('adapter_reconnect', ${'after'})`)
+    await expect.poll(() => received).toEqual(['after'])
+    await unlisten()
+  })
+
   it('provides the contrib extensions the project and Hasura tests need', async () => {
     await db.script(`create extension if not exists citext; create extension if not exists pgcrypto;
       create extension if not exists ltree; create extension if not exists "uuid-ossp";`)

@@ -36,8 +36,11 @@ export type Transaction = Queryable
 export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
-  /** LISTEN on a channel; the returned function stops listening. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * LISTEN on a channel; the returned function stops listening. `onReconnect` is called when the
+   * listening connection was lost and is back: notifications sent meanwhile may have been missed.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
   /** For logs: which database this is, without credentials. */
   readonly description: string

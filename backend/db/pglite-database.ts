@@ -93,6 +93,7 @@ class PGliteDatabase extends PGliteQueryableImpl implements Database {
     return this.db.transaction((tx) => work(new PGliteQueryableImpl(tx, this.parsers)))
   }
 
+  /** PGlite runs in this process: its one connection cannot be lost, so `onReconnect` never fires. */
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     const unlisten = await this.db.listen(channel, onNotify)
     return () => unlisten()

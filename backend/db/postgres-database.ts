@@ -58,10 +58,18 @@ function describe(url: string): string {
   }
 }
 
+interface Listener {
+  onNotify: (payload: string) => void
+  onReconnect?: () => void
+}
+
+const RECONNECT_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000, 10_000]
+
 class PostgresDatabase extends PostgresQueryable implements Database {
   /** LISTEN needs one connection of its own that stays open (ARCHITECTURE.md). */
   private listener: Promise<pg.PoolClient> | undefined
-  private readonly handlers = new Map<string, Set<(payload: string) => void>>()
+  private readonly handlers = new Map<string, Set<Listener>>()
+  private closed = false
 
   constructor(
     private readonly pool: pg.Pool,
@@ -86,16 +94,54 @@ class PostgresDatabase extends PostgresQueryable implements Database {
   }
 
   private listenerClient(): Promise<pg.PoolClient> {
-    this.listener ??= this.pool.connect().then((client) => {
-      client.on('notification', (message) => {
-        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '')
+    if (!this.listener) {
+      const connecting = this.connectListener()
+      this.listener = connecting
+      connecting.catch(() => {
+        if (this.listener === connecting) this.listener = undefined
       })
-      return client
-    })
+    }
     return this.listener
   }
 
-  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+  private async connectListener(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect()
+    client.on('notification', (message) => {
+      for (const listener of this.handlers.get(message.channel) ?? []) listener.onNotify(message.payload ?? '')
+    })
+    // A server restart, an idle timeout or pg_terminate_backend ends the connection and its
+    // LISTENs (and an unhandled 'error' event would end the process): connect again.
+    let lost = false
+    const onLost = (error?: Error) => {
+      if (lost || this.closed) return
+      lost = true
+      this.listener = undefined
+      client.release(error ?? true)
+      if (!this.closed) void this.reconnect()
+    }
+    client.on('error', onLost)
+    client.on('end', () => onLost())
+    for (const channel of this.handlers.keys()) await client.query(compile(sql`LISTEN ${ident(channel)}`).text)
+    return client
+  }
+
+  /** Listens again on every channel, then tells listeners that notifications may have been missed. */
+  private async reconnect(): Promise<void> {
+    for (let attempt = 0; !this.closed; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]))
+      if (this.closed) return
+      try {
+        await this.listenerClient()
+      } catch (error) {
+        console.error('postgres: LISTEN connection lost, retrying:', (error as Error).message)
+        continue
+      }
+      for (const listeners of this.handlers.values()) for (const listener of listeners) listener.onReconnect?.()
+      return
+    }
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
     const client = await this.listenerClient()
     let set = this.handlers.get(channel)
     if (!set) {
@@ -103,18 +149,23 @@ class PostgresDatabase extends PostgresQueryable implements Database {
       this.handlers.set(channel, set)
       await client.query(compile(sql`LISTEN ${ident(channel)}`).text)
     }
-    set.add(onNotify)
+    const listener: Listener = { onNotify, onReconnect }
+    set.add(listener)
     return async () => {
-      set.delete(onNotify)
+      set.delete(listener)
       if (set.size === 0 && this.handlers.get(channel) === set) {
         this.handlers.delete(channel)
-        await client.query(compile(sql`UNLISTEN ${ident(channel)}`).text)
+        const current = await this.listener?.catch(() => undefined)
+        await current?.query(compile(sql`UNLISTEN ${ident(channel)}`).text)
       }
     }
   }
 
   async close(): Promise<void> {
-    if (this.listener) (await this.listener).release()
+    this.closed = true
+    const client = await this.listener?.catch(() => undefined)
+    this.listener = undefined
+    client?.release()
     await this.pool.end()
   }
 }

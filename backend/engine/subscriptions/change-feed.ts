@@ -7,11 +7,14 @@ import { tableKey } from './live-query-plan.ts'
  * Listens for the tracked tables' change notifications and hands them on coalesced: every
  * notification that arrives in the same turn of the event loop (a burst of commits, a
  * transaction that touched several tables) becomes one call with the set of tables.
+ * `onGap` runs when the database's listening connection came back after a loss: any table may
+ * have changed meanwhile.
  */
 export async function listenForChanges(
   db: Database,
   log: Logger,
   onChange: (tables: ReadonlySet<string>) => void,
+  onGap: () => void,
 ): Promise<() => Promise<void>> {
   let changed = new Set<string>()
   let scheduled = false
@@ -27,6 +30,9 @@ export async function listenForChanges(
       scheduled = false
       onChange(tables)
     })
+  }, () => {
+    log.warn('change notifications resumed after a lost connection; refetching every live query')
+    onGap()
   })
 }
 

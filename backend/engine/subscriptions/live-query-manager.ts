@@ -65,7 +65,7 @@ export class LiveQueryManager {
   /** Starts listening for changes and the polling timer. */
   async start(): Promise<void> {
     try {
-      this.#unlisten = await listenForChanges(this.options.db, this.options.log, (tables) => this.#onChange(tables))
+      this.#unlisten = await listenForChanges(this.options.db, this.options.log, (tables) => this.#onChange(tables), () => this.#refetchAll())
     } catch (error) {
       this.options.log.warn('change notifications unavailable; every live query is polled', { error: String(error) })
     }
@@ -149,6 +149,10 @@ export class LiveQueryManager {
     for (const poller of [...this.#pollers.values(), ...this.#streams]) {
       if (poller.tables === null || [...poller.tables].some((table) => tables.has(table))) poller.refetch()
     }
+  }
+
+  #refetchAll(): void {
+    for (const poller of [...this.#pollers.values(), ...this.#streams]) poller.refetch()
   }
 
   #poll(): void {
