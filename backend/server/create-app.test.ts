@@ -51,6 +51,12 @@ describe('one-port app shell', () => {
     expect(plain.headers.get('vary')).toBe('accept-encoding')
   })
 
+  it.each(['/v1/storage/files/abc', '/v1/functions/ingest', '/v1/nope'])('answers %s, which no service owns, with a 404', async (path) => {
+    const response = await app.request(path)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ path: '$', error: 'resource does not exist', code: 'not-found' })
+  })
+
   it('marks hashed assets immutable and the app page revalidated', async () => {
     expect((await app.request('/assets/main-abc.js')).headers.get('cache-control')).toContain('immutable')
     expect((await app.request('/')).headers.get('cache-control')).toBe('no-cache')

@@ -21,6 +21,8 @@ export function createApp(context: BackendContext, engine: GraphqlEngine = creat
   app.route('/v1/auth', authRoutes(context))
   mountAdminApi(app, context)
   app.route('/', graphqlRoutes(context, engine))
+  // An API path no service owns is a 404 in Hasura's shape, never the web app's index.html.
+  app.all('/v1/*', (c) => c.json({ path: '$', error: 'resource does not exist', code: 'not-found' }, 404))
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
