@@ -1,6 +1,6 @@
 /** `npm run backend`: the embedded backend alone, for tools and tests. */
-import { ConfigError } from '../config/config-error.ts'
 import { startBackend } from '../server/start-backend.ts'
+import { exitOnStartFailure } from './exit-on-start-failure.ts'
 
 try {
   const backend = await startBackend()
@@ -9,6 +9,5 @@ try {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 } catch (error) {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error)
-  process.exit(1)
+  exitOnStartFailure(error)
 }

@@ -1,8 +1,8 @@
 /** `npm run dev`: the embedded backend plus Vite's dev server (hot reload; Vite proxies `/v1`). */
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
-import { ConfigError } from '../config/config-error.ts'
 import { startBackend } from '../server/start-backend.ts'
+import { exitOnStartFailure } from './exit-on-start-failure.ts'
 
 try {
   const backend = await startBackend()
@@ -19,6 +19,5 @@ try {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 } catch (error) {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error)
-  process.exit(1)
+  exitOnStartFailure(error)
 }

@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { ConfigError } from '../config/config-error.ts'
 import { startBackend } from '../server/start-backend.ts'
+import { exitOnStartFailure } from './exit-on-start-failure.ts'
 // The demo is Pulseboard's, not the backend's: it lives in demo/ and is only started from here.
 import { startDemo, type DemoStart } from '../../demo/start-demo.ts'
 
@@ -50,6 +50,5 @@ try {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 } catch (error) {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error)
-  process.exit(1)
+  exitOnStartFailure(error)
 }
