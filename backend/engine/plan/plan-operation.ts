@@ -112,6 +112,15 @@ class Planner {
     return nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []))
   }
 
+  /** The fields selected under `nodes` on `type`, by response key; `field` is null for `__typename`. */
+  *#selections(type: GraphQLObjectType, nodes: FieldNode[], path: string): Generator<{ key: string; fieldNodes: FieldNode[]; at: string; field: AnyField | null }> {
+    for (const [key, fieldNodes] of this.#collect(type.name, this.#subSelections(nodes), path)) {
+      const name = (fieldNodes[0] as FieldNode).name.value
+      const at = `${path}.selectionSet.${key}`
+      yield { key, fieldNodes, at, field: name === '__typename' ? null : this.#field(type, name, at) }
+    }
+  }
+
   #rootField(key: string, nodes: FieldNode[], field: AnyField, path: string): RootField {
     const role = fieldRoleOf(field)
     const args = this.#args(field, nodes, path)
@@ -252,14 +261,11 @@ class Planner {
   #outputFields(access: TableAccess, nodes: FieldNode[], path: string): OutputField[] {
     const type = this.input.schema.getType(access.table.gqlName) as GraphQLObjectType
     const fields: OutputField[] = []
-    for (const [key, fieldNodes] of this.#collect(type.name, this.#subSelections(nodes), path)) {
-      const node = fieldNodes[0] as FieldNode
-      const at = `${path}.selectionSet.${key}`
-      if (node.name.value === '__typename') {
+    for (const { key, fieldNodes, at, field } of this.#selections(type, nodes, path)) {
+      if (!field) {
         fields.push({ key, kind: 'typename', name: type.name })
         continue
       }
-      const field = this.#field(type, node.name.value, at)
       const role = fieldRoleOf(field)
       const args = this.#args(field, fieldNodes, at)
       switch (role?.kind) {
@@ -290,14 +296,11 @@ class Planner {
   #aggregate(access: TableAccess, nodes: FieldNode[], args: Args, path: string, relationship: RelationshipInfo | null, fn: RowSource['function']): AggregatePlan {
     const type = this.input.schema.getType(`${access.table.gqlName}_aggregate`) as GraphQLObjectType
     const outputs: AggregateOutput[] = []
-    for (const [key, fieldNodes] of this.#collect(type.name, this.#subSelections(nodes), path)) {
-      const node = fieldNodes[0] as FieldNode
-      const at = `${path}.selectionSet.${key}`
-      if (node.name.value === '__typename') {
+    for (const { key, fieldNodes, at, field } of this.#selections(type, nodes, path)) {
+      if (!field) {
         outputs.push({ key, kind: 'typename', name: type.name })
         continue
       }
-      const field = this.#field(type, node.name.value, at)
       const role = fieldRoleOf(field)
       if (role?.kind === 'nodes') outputs.push({ key, kind: 'nodes', fields: this.#outputFields(access, fieldNodes, at) })
       else outputs.push({ key, kind: 'aggregate', fields: this.#aggregateFields(getNamedType(field.type) as GraphQLObjectType, fieldNodes, at) })
@@ -308,14 +311,11 @@ class Planner {
 
   #aggregateFields(type: GraphQLObjectType, nodes: FieldNode[], path: string): AggregateField[] {
     const fields: AggregateField[] = []
-    for (const [key, fieldNodes] of this.#collect(type.name, this.#subSelections(nodes), path)) {
-      const node = fieldNodes[0] as FieldNode
-      const at = `${path}.selectionSet.${key}`
-      if (node.name.value === '__typename') {
+    for (const { key, fieldNodes, at, field } of this.#selections(type, nodes, path)) {
+      if (!field) {
         fields.push({ key, kind: 'typename', name: type.name })
         continue
       }
-      const field = this.#field(type, node.name.value, at)
       const role = fieldRoleOf(field)
       const args = this.#args(field, fieldNodes, at)
       if (role?.kind === 'count') {
