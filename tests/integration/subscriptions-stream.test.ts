@@ -1,70 +1,23 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { createClient, type Client } from 'graphql-ws'
-import { SignJWT } from 'jose'
+import type { Client } from 'graphql-ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
-import { createLogger } from '../../backend/lib/logger.ts'
-import { startBackend, type RunningBackend } from '../../backend/server/start-backend.ts'
-import { createTestDatabaseTarget } from '../support/test-database.ts'
+import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
 
 /**
  * Streaming subscriptions (`T_stream`) end to end with the graphql-ws client: Hasura v2's schema,
  * its cursor semantics (each batch after the last row sent, at most `batch_size` rows, nothing
  * for an empty batch), `where` and permissions, and Hasura's errors for an invalid cursor.
  */
-const ADMIN_SECRET = 'stream-admin-secret'
-const JWT_KEY = 'stream-test-jwt-key-of-at-least-32-characters!'
-
-let backend: RunningBackend
-let dataDir: string
-let dropDatabase: () => Promise<void>
-let wsUrl: string
-
-async function post(path: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
-  const response = await fetch(`${backend.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  })
-  const json = await response.json()
-  if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`)
-  return json
-}
-
-const admin = (path: string, body: unknown) => post(path, body, { 'x-hasura-admin-secret': ADMIN_SECRET })
-const runSql = (sql: string) => admin('/v2/query', { type: 'run_sql', args: { source: 'default', sql } })
-
-async function jwt(userId: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000)
-  return new SignJWT({
-    'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['user'], 'x-hasura-default-role': 'user', 'x-hasura-user-id': userId },
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + 600)
-    .sign(new TextEncoder().encode(JWT_KEY))
-}
+let server: GraphqlTestBackend
+const runSql = (sql: string) => server.runSql(sql)
+const jwt = (userId: string) => server.jwt(userId)
+const post = (path: string, body: unknown, headers: Record<string, string>) => server.post(path, body, headers)
+const client = async (userId: string) => server.wsClient(await jwt(userId))
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-stream-it-'))
-  const { target, drop } = await createTestDatabaseTarget()
-  dropDatabase = drop
-  backend = await startBackend({
-    projectDir: dataDir,
-    env: {
-      PORT: '0',
-      PULSEBOARD_DATA_DIR: dataDir,
-      HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
-      HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: JWT_KEY }),
-      // A backlog larger than batch_size drains one batch per interval, as in Hasura.
-      HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL: '100',
-    },
-    database: target,
-    log: createLogger('silent'),
+  server = await startGraphqlTestBackend({
+    // A backlog larger than batch_size drains one batch per interval, as in Hasura.
+    HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL: '100',
   })
-  wsUrl = `${backend.url.replace('http', 'ws')}/v1/graphql`
   await runSql(`
     CREATE TABLE public.events (
       id serial PRIMARY KEY, owner_id text NOT NULL, kind text NOT NULL, at timestamptz NOT NULL);
@@ -73,7 +26,7 @@ beforeAll(async () => {
       ('alice', 'info', '2026-01-01T00:00:01Z'), ('bob', 'info', '2026-01-01T00:00:02Z'),
       ('alice', 'alert', '2026-01-01T00:00:03Z');`)
   const ownRows = { owner_id: { _eq: 'X-Hasura-User-Id' } }
-  await admin('/v1/metadata', {
+  await server.admin('/v1/metadata', {
     type: 'replace_metadata',
     args: {
       version: 3,
@@ -96,23 +49,8 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await backend?.stop()
-  await dropDatabase?.()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-const clients: Client[] = []
-async function client(userId: string): Promise<Client> {
-  const token = await jwt(userId)
-  const created = createClient({ url: wsUrl, webSocketImpl: WebSocket, connectionParams: { headers: { Authorization: `Bearer ${token}` } } })
-  clients.push(created)
-  return created
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.dispose()))
-})
+afterAll(() => server?.stop())
+afterEach(() => server.disposeClients())
 
 function subscribe(c: Client, query: string, variables?: Record<string, unknown>) {
   const results: { data: { events_stream: Record<string, unknown>[] } }[] = []

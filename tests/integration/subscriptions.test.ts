@@ -1,62 +1,26 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { ApolloClient, gql, InMemoryCache } from '@apollo/client'
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions'
 import { createClient, type Client } from 'graphql-ws'
-import { SignJWT } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { createLogger } from '../../backend/lib/logger.ts'
-import { startBackend, type RunningBackend } from '../../backend/server/start-backend.ts'
-import { createTestDatabaseTarget } from '../support/test-database.ts'
+import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
 
 /**
  * GraphQL subscriptions end to end: the running backend on port 0, the real engine, and the
  * clients people use (graphql-ws, Apollo Client's GraphQLWsLink, and the legacy protocol spoken
  * over a raw socket). Rows are written with SQL through /v2/query, as any other writer would.
  */
-const ADMIN_SECRET = 'subscriptions-admin-secret'
-const JWT_KEY = 'subscriptions-test-jwt-key-of-at-least-32-characters'
-
-let backend: RunningBackend
-let dataDir: string
-let dropDatabase: () => Promise<void>
-let wsUrl: string
-
-async function admin(path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${backend.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
-    body: JSON.stringify(body),
-  })
-  const json = await response.json()
-  if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(json)}`)
-  return json
-}
-
-const runSql = (sql: string) => admin('/v2/query', { type: 'run_sql', args: { source: 'default', sql } })
+let server: GraphqlTestBackend
+const runSql = (sql: string) => server.runSql(sql)
+const jwt = (userId: string, expiresInSeconds?: number) => server.jwt(userId, expiresInSeconds)
+const graphqlWsClient = (token: string) => server.wsClient(token)
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-subscriptions-it-'))
-  const { target, drop } = await createTestDatabaseTarget()
-  dropDatabase = drop
-  backend = await startBackend({
-    projectDir: dataDir,
-    env: {
-      PORT: '0',
-      PULSEBOARD_DATA_DIR: dataDir,
-      HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
-      HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: JWT_KEY }),
-    },
-    database: target,
-    log: createLogger('silent'),
-  })
-  wsUrl = `${backend.url.replace('http', 'ws')}/v1/graphql`
+  server = await startGraphqlTestBackend()
   await runSql(`
     CREATE TABLE public.notes (id serial PRIMARY KEY, owner_id text NOT NULL, body text NOT NULL);
     INSERT INTO public.notes (owner_id, body) VALUES ('alice', 'a1'), ('bob', 'b1'), ('alice', 'a2');`)
-  await admin('/v1/metadata', {
+  await server.admin('/v1/metadata', {
     type: 'replace_metadata',
     args: {
       version: 3,
@@ -76,22 +40,8 @@ beforeAll(async () => {
   })
 })
 
-afterAll(async () => {
-  await backend?.stop()
-  await dropDatabase?.()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-async function jwt(userId: string, expiresInSeconds = 600): Promise<string> {
-  const now = Math.floor(Date.now() / 1000)
-  return new SignJWT({
-    'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['user'], 'x-hasura-default-role': 'user', 'x-hasura-user-id': userId },
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + expiresInSeconds)
-    .sign(new TextEncoder().encode(JWT_KEY))
-}
+afterAll(() => server?.stop())
+afterEach(() => server.disposeClients())
 
 const NOTES = 'subscription Notes { notes(order_by: { id: asc }) { id body } }'
 
@@ -106,17 +56,6 @@ function subscribe(client: Client, query: string, variables?: Record<string, unk
   })
   return { results, errors, dispose }
 }
-
-const clients: Client[] = []
-function graphqlWsClient(token: string): Client {
-  const client = createClient({ url: wsUrl, webSocketImpl: WebSocket, connectionParams: { headers: { Authorization: `Bearer ${token}` } } })
-  clients.push(client)
-  return client
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.dispose()))
-})
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
@@ -159,13 +98,13 @@ describe('live queries with the graphql-ws client', () => {
   it('closes a connection whose connection_init carries an expired token', async () => {
     const closed = new Promise<{ code: number; reason: string }>((resolve) => {
       const client = createClient({
-        url: wsUrl,
+        url: server.wsUrl,
         webSocketImpl: WebSocket,
         retryAttempts: 0,
         connectionParams: async () => ({ headers: { Authorization: `Bearer ${await jwt('alice', -60)}` } }),
         on: { closed: (event) => resolve(event as { code: number; reason: string }) },
       })
-      clients.push(client)
+      server.track(client)
       client.subscribe({ query: NOTES }, { next: () => {}, error: () => {}, complete: () => {} })
     })
     expect(await closed).toMatchObject({ code: 4400, reason: 'Connection initialization failed: Could not verify JWT: JWTExpired' })
@@ -175,13 +114,13 @@ describe('live queries with the graphql-ws client', () => {
     let tokens = 0
     let closes = 0
     const client = createClient({
-      url: wsUrl,
+      url: server.wsUrl,
       webSocketImpl: WebSocket,
       retryWait: async () => {},
       connectionParams: async () => ({ headers: { Authorization: `Bearer ${await jwt('bob', tokens++ === 0 ? 2 : 600)}` } }),
       on: { closed: () => closes++ },
     })
-    clients.push(client)
+    server.track(client)
     const bob = subscribe(client, NOTES)
     await expect.poll(() => bob.results.length).toBe(1)
     await expect.poll(() => closes, { timeout: 5_000 }).toBe(1)
@@ -207,7 +146,7 @@ describe('live queries with Apollo Client', () => {
 
 describe('the legacy graphql-ws protocol over a raw socket', () => {
   it('starts, sends data on change, stops', async () => {
-    const socket = new WebSocket(wsUrl, 'graphql-ws')
+    const socket = new WebSocket(server.wsUrl, 'graphql-ws')
     const messages: { type: string; id?: string; payload?: unknown }[] = []
     socket.on('message', (data) => messages.push(JSON.parse(String(data))))
     await new Promise((resolve) => socket.on('open', resolve))
