@@ -55,10 +55,11 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     await metricForm.getByRole('button', { name: 'Create metric' }).click()
     await page.getByTestId('metric-row-greenhouse.temp_c').waitFor({ timeout: UI_TIMEOUT })
 
-    // A short history, from outside the browser, so that the line panel has a shape.
+    // A short history, from outside the browser, so that the line panel has a shape. It ends
+    // 90 s ago, so the line panel's 60-second bucket of the new point averages that point alone.
     const writer = await signedInWriter()
     const started = Date.now()
-    for (let i = 12; i >= 1; i--) await writer.addPoint(new Date(started - i * 30_000), 20 + Math.sin(i / 2) * 1.5)
+    for (let i = 14; i >= 3; i--) await writer.addPoint(new Date(started - i * 30_000), 20 + Math.sin(i / 2) * 1.5)
 
     await page.getByRole('link', { name: 'Home' }).click()
     const dashboardForm = page.getByTestId('dashboard-create-form')
