@@ -1,7 +1,7 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HttpError } from '../lib/http-error.ts'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { createAuthContext, type AuthContext } from './auth-context.ts'
 import { AuthError, SchemaValidationError, UnauthorizedError } from './auth-error.ts'
 import { authSystemRoutes } from './auth-system.ts'

@@ -10,7 +10,7 @@ import { HttpError } from '../lib/http-error.ts'
 import { createLogger } from '../lib/logger.ts'
 import { MailOutbox, type OutboxMail } from '../mail/mail-outbox.ts'
 import { MetadataStore } from '../metadata/metadata-store.ts'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { authRoutes } from './auth-routes.ts'
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url))

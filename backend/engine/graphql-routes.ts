@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
 import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { metadataRoutes } from './metadata-routes.ts'
 import { queryRoutes } from './query-routes.ts'
 import { requireAdmin } from './require-admin.ts'

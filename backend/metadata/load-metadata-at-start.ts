@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { clearedMetadata } from './default-metadata.ts'
 import { findInconsistencies } from './find-inconsistencies.ts'
 import { loadMetadataDirectory } from './load-metadata-directory.ts'

@@ -1,4 +1,4 @@
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
 import { getCatalogState, setCatalogState } from './catalog-state-commands.ts'
 import { clearedMetadata } from './default-metadata.ts'

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts'
 import { sql } from '../lib/sql.ts'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { readStoredMetadata } from './metadata-storage.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { answer } from './admin-api-error.ts'
 import { readMetadataCommand } from './metadata-commands.ts'
 import { readAdminRequest } from './read-admin-request.ts'

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { AdminApiError, answer } from './admin-api-error.ts'
 import type { JsonNode } from './json-node.ts'
 import { readAdminRequest } from './read-admin-request.ts'

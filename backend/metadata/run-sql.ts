@@ -1,5 +1,5 @@
 import { isPostgresError, type Queryable } from '../db/database.ts'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
 import { DEFAULT_SOURCE } from './find-inconsistencies.ts'
 import { followCatalogChanges, snapshotTrackedObjects } from './follow-catalog-changes.ts'

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
 import { notifyMetadataChange } from './metadata-notifications.ts'
 import { ResourceVersionConflict, writeStoredMetadata } from './metadata-storage.ts'

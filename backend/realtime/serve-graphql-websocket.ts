@@ -4,7 +4,7 @@ import { engineErrorFromDatabase } from '../engine/execute/database-error.ts'
 import { errorResponse, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import type { SubscriptionEngine } from '../engine/subscriptions/bound-operation.ts'
 import { LiveQueryManager } from '../engine/subscriptions/live-query-manager.ts'
-import type { BackendContext } from '../server/backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession } from '../session/resolve-session.ts'
 import { attachGraphqlWebSocket } from './attach-graphql-websocket.ts'
 

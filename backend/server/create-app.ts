@@ -4,7 +4,7 @@ import { createGraphqlEngine, type GraphqlEngine } from '../engine/execute/graph
 import { graphqlRoutes } from '../engine/graphql-routes.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { mountAdminApi } from '../metadata/admin-api.ts'
-import type { BackendContext } from './backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 
 /** Hasura's `/v1/version` answer; clients such as the Hasura CLI read `version`. */
 export const ENGINE_VERSION = 'v2.48.0-pulseboard'

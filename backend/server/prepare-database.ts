@@ -1,6 +1,6 @@
 import { applySystemSchemas } from '../db/system/apply-system-schemas.ts'
 import { applyMigrations } from '../migrations/apply-migrations.ts'
-import type { BackendContext } from './backend-context.ts'
+import type { BackendContext } from '../context/backend-context.ts'
 
 /**
  * Brings the database up to date with this release and the project folder before any request is

@@ -10,7 +10,7 @@ import { createLogger } from '../../backend/lib/logger.ts'
 import { mountAdminApi } from '../../backend/metadata/admin-api.ts'
 import { loadMetadataAtStart } from '../../backend/metadata/load-metadata-at-start.ts'
 import { MetadataStore } from '../../backend/metadata/metadata-store.ts'
-import type { BackendContext } from '../../backend/server/backend-context.ts'
+import type { BackendContext } from '../../backend/context/backend-context.ts'
 import { openTestDatabase } from './test-database.ts'
 
 export const ADMIN_SECRET = 'test-admin-secret'

@@ -8,7 +8,7 @@ import { graphqlRoutes } from '../../backend/engine/graphql-routes.ts'
 import { createLogger } from '../../backend/lib/logger.ts'
 import { MetadataStore } from '../../backend/metadata/metadata-store.ts'
 import type { Metadata } from '../../backend/metadata/types.ts'
-import type { BackendContext } from '../../backend/server/backend-context.ts'
+import type { BackendContext } from '../../backend/context/backend-context.ts'
 import { openTestDatabase } from './test-database.ts'
 
 export const ADMIN_SECRET = 'engine-test-admin-secret'

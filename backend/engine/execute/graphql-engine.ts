@@ -4,7 +4,7 @@ import {
 } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
 import type { Queryable } from '../../db/database.ts'
-import type { BackendContext } from '../../server/backend-context.ts'
+import type { BackendContext } from '../../context/backend-context.ts'
 import type { Session } from '../../session/session.ts'
 import { EngineError } from '../engine-error.ts'
 import { planOperation } from '../plan/plan-operation.ts'

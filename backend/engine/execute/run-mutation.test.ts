@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts'
 import { createLogger } from '../../lib/logger.ts'
 import { MetadataStore } from '../../metadata/metadata-store.ts'
 import type { Metadata } from '../../metadata/types.ts'
-import type { BackendContext } from '../../server/backend-context.ts'
+import type { BackendContext } from '../../context/backend-context.ts'
 import { graphqlRoutes } from '../graphql-routes.ts'
 import { createGraphqlEngine } from './graphql-engine.ts'
 
