@@ -11,6 +11,10 @@ export interface BackendConfig {
   host: string
   adminSecret: string
   jwtSecret: JwtSecret
+  /** The JWT secret as configured (Hasura's JSON text): Nhost hands it to functions unchanged. */
+  jwtSecretText: string
+  /** Nhost's `NHOST_WEBHOOK_SECRET`: sent by event and cron triggers, checked by functions. */
+  webhookSecret: string
   /** True when neither the environment nor nhost.toml set a JWT secret. */
   usingDevelopmentJwtSecret: boolean
   database: DatabaseTarget
@@ -55,6 +59,8 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
     adminSecret: nonEmpty(env, 'HASURA_GRAPHQL_ADMIN_SECRET') ??
       tomlValue(toml, 'hasura.adminSecret', 'string') ?? 'nhost-admin-secret',
     jwtSecret: parseJwtSecret(jwtText ?? DEVELOPMENT_JWT_SECRET),
+    jwtSecretText: jwtText ?? DEVELOPMENT_JWT_SECRET,
+    webhookSecret: nonEmpty(env, 'NHOST_WEBHOOK_SECRET') ?? tomlValue(toml, 'hasura.webhookSecret', 'string') ?? 'nhost-webhook-secret',
     usingDevelopmentJwtSecret: jwtText === undefined,
     database: options.database ?? (databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir }),
     dataDir,
