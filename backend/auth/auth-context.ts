@@ -6,6 +6,7 @@ import { MailOutbox } from '../mail/mail-outbox.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { AccessTokens } from './access-token.ts'
 import { loadAuthSettings, type AuthSettings } from './auth-settings.ts'
+import { SlidingWindow } from './rate-limit.ts'
 import { createRedirectValidator } from './redirect-to.ts'
 
 /** What every auth route works with; built once when the routes are mounted. */
@@ -18,6 +19,12 @@ export interface AuthContext {
   outbox: MailOutbox
   emailsDir: string
   adminSecret: string
+  /**
+   * Limits per account and per recipient, beside the per-address ones of the routes: failed
+   * sign-ins per account (`rateLimit.bruteForce`: guesses from many addresses) and mails per
+   * recipient (`rateLimit.emails`: one inbox flooded from many addresses).
+   */
+  limits: { signInFailuresPerAccount: SlidingWindow; emailsPerRecipient: SlidingWindow }
 }
 
 export function createAuthContext(backend: BackendContext): AuthContext {
@@ -31,6 +38,10 @@ export function createAuthContext(backend: BackendContext): AuthContext {
     outbox: new MailOutbox(join(backend.config.dataDir, 'mail')),
     emailsDir: join(backend.config.projectDir, 'nhost', 'emails'),
     adminSecret: backend.config.adminSecret,
+    limits: {
+      signInFailuresPerAccount: new SlidingWindow(settings.rateLimit.bruteForce),
+      emailsPerRecipient: new SlidingWindow(settings.rateLimit.emails),
+    },
   }
 }
 

@@ -8,7 +8,7 @@ import { authSystemRoutes } from './auth-system.ts'
 import { devOutboxRoutes } from './dev-outbox.ts'
 import { getUserRoutes } from './get-user.ts'
 import { personalAccessTokenRoutes } from './personal-access-tokens.ts'
-import { SlidingWindow } from './rate-limit.ts'
+import { SlidingWindow, tooManyRequests } from './rate-limit.ts'
 import { refreshTokenRoutes } from './refresh-token.ts'
 import { signInAnonymousRoutes } from './sign-in-anonymous.ts'
 import { signInEmailPasswordRoutes } from './sign-in-email-password.ts'
@@ -78,8 +78,9 @@ function clientAddress(c: Context): string {
 /**
  * Nhost Auth's rate limits (`middleware/ratelimit/rate_limit.go`), per client address: a global
  * one on every auth request, `bruteForce` on sign-in and verification, `signups` on sign-up, and
- * `emails` on the endpoints that send mail (for the whole service, as Nhost does without
- * per-user SMTP limits).
+ * `emails` on the endpoints that send mail. Nhost counts `emails` for the whole service: ten
+ * requests for made-up addresses then blocked every user's password reset (issue 15), so here it
+ * is per address, and per recipient where the mail is sent (`AuthContext.limits`).
  */
 function rateLimits(auth: AuthContext): MiddlewareHandler {
   const { rateLimit, emailVerificationRequired } = auth.settings
@@ -93,14 +94,11 @@ function rateLimits(auth: AuthContext): MiddlewareHandler {
     const client = clientAddress(c)
     const path = c.req.path.replace(/^\/v1\/auth/, '')
     const checks: [SlidingWindow, string][] = [[global, client]]
-    if (sendsEmail.has(path)) checks.push([emails, 'global'])
+    if (sendsEmail.has(path)) checks.push([emails, client])
     if (path.startsWith('/signin') || path.endsWith('/verify')) checks.push([bruteForce, client])
     if (path.startsWith('/signup')) checks.push([signups, client])
     for (const [window, key] of checks) {
-      if (!window.allow(key)) {
-        c.header('Retry-After', String(window.retryAfterSeconds()))
-        return c.json({ status: 429, message: 'Too many requests', error: 'too-many-requests' }, 429)
-      }
+      if (!window.allow(key)) return tooManyRequests(c, window)
     }
     await next()
   }

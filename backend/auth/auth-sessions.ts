@@ -71,17 +71,26 @@ export function findUserByRefreshToken(db: Queryable, token: string, type: 'regu
 /**
  * Exchanges a refresh token for a new session. The row keeps its id but gets a new hash and
  * expiry in one UPDATE, as Nhost's `RefreshTokenAndGetUserRoles` does: a spent token no longer
- * matches any row, and of two concurrent exchanges of the same token only one finds it.
+ * matches any row, and of two concurrent exchanges of the same token only one finds it. The old
+ * hash is kept as spent, for `revokeFamilyOfSpentToken`.
  */
 export async function rotateRefreshToken(auth: AuthContext, db: Queryable, oldToken: string, user: AuthUser): Promise<Session> {
   const token = randomUUID()
   const expiresAt = new Date(Date.now() + auth.settings.refreshTokenExpiresIn * 1000)
+  const oldHash = hashRefreshToken(oldToken)
   const { rows } = await db.query<{ id: string }>(sql`
-    UPDATE auth.refresh_tokens
-    SET refresh_token_hash = ${hashRefreshToken(token)}, expires_at = ${expiresAt.toISOString()}::timestamptz
-    WHERE refresh_token_hash = ${hashRefreshToken(oldToken)} AND type = 'regular' AND expires_at > now()
-      AND user_id = ${user.id}::uuid
-    RETURNING id`)
+    WITH rotated AS (
+      UPDATE auth.refresh_tokens
+      SET refresh_token_hash = ${hashRefreshToken(token)}, expires_at = ${expiresAt.toISOString()}::timestamptz
+      WHERE refresh_token_hash = ${oldHash} AND type = 'regular' AND expires_at > now()
+        AND user_id = ${user.id}::uuid
+      RETURNING id, expires_at
+    ), spent AS (
+      INSERT INTO auth.spent_refresh_tokens (refresh_token_hash, refresh_token_id, expires_at)
+      SELECT ${oldHash}, id, expires_at FROM rotated
+      ON CONFLICT (refresh_token_hash) DO NOTHING
+    )
+    SELECT id FROM rotated`)
   if (!rows[0]) throw new AuthError('invalid-refresh-token')
   return {
     accessToken: await signAccessToken(auth, user),
@@ -90,6 +99,18 @@ export async function rotateRefreshToken(auth: AuthContext, db: Queryable, oldTo
     refreshTokenId: rows[0].id,
     user: toUserPayload(user),
   }
+}
+
+/**
+ * A spent refresh token presented again was copied: a thief used it first, or the owner is the
+ * one who is late. Either way the whole family (the session) ends, so the stolen and the
+ * legitimate copy both stop working. True when a family was ended.
+ */
+export async function revokeFamilyOfSpentToken(db: Queryable, token: string): Promise<boolean> {
+  const { rowCount } = await db.query(sql`
+    DELETE FROM auth.refresh_tokens WHERE id = (
+      SELECT refresh_token_id FROM auth.spent_refresh_tokens WHERE refresh_token_hash = ${hashRefreshToken(token)})`)
+  return rowCount > 0
 }
 
 /**

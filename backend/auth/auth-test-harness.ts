@@ -66,6 +66,8 @@ export interface AuthTestApp {
   db: Database
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>
   outbox(to?: string): Promise<OutboxMail[]>
+  /** The newest mail to `to` once there are `count`: a password reset mails after it answers. */
+  waitForMail(to: string, count?: number): Promise<OutboxMail>
   /** Signs a user up (email verification off) and returns the session. */
   signUp(email: string, password?: string): Promise<any>
   /** A test app on the same database with other settings (for verification-required flows…). */
@@ -126,6 +128,13 @@ export async function openAuthTestApp(toml = TEST_AUTH_TOML): Promise<AuthTestAp
       db,
       call,
       outbox: (to) => outbox.list(to === undefined ? {} : { to }),
+      async waitForMail(to, count = 1) {
+        for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+          const mails = await outbox.list({ to })
+          if (mails.length >= count) return mails[0]!
+        }
+        throw new Error(`no mail ${count} to ${to} within 5 s`)
+      },
       async signUp(email, password = 'correct-horse-9') {
         const response = await call('POST', '/v1/auth/signup/email-password', { body: { email, password } })
         if (response.status !== 200) throw new Error(`sign-up of ${email} failed: ${JSON.stringify(response.body)}`)

@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import type { RateLimitSetting } from './auth-settings.ts'
 
 /** Clients tracked per window at most; past it the least recently seen are forgotten. */
@@ -15,20 +16,39 @@ export class SlidingWindow {
 
   /** Counts one request for `key`; false when it is over the limit (and is then not counted). */
   allow(key: string, now = Date.now()): boolean {
-    const { limit, intervalMs } = this.setting
-    const start = now - (now % intervalMs)
-    let window = this.windows.get(key)
-    if (window && window.start !== start) {
-      window = { start, current: 0, previous: window.start === start - intervalMs ? window.current : 0 }
-    }
-    window ??= { start, current: 0, previous: 0 }
-    const overlap = 1 - (now - start) / intervalMs
-    const allowed = window.previous * overlap + window.current < limit
-    if (allowed) window.current++
+    const allowed = this.hasRoom(key, now)
+    if (allowed) this.count(key, now)
+    return allowed
+  }
+
+  /** Whether one more request for `key` would be allowed, without counting it. */
+  hasRoom(key: string, now = Date.now()): boolean {
+    const window = this.current(key, now)
+    const overlap = 1 - (now - window.start) / this.setting.intervalMs
+    return window.previous * overlap + window.current < this.setting.limit
+  }
+
+  /** Counts one event for `key` (a failed sign-in, for limits that count only those). */
+  count(key: string, now = Date.now()): void {
+    const window = this.current(key, now)
+    window.current++
     this.windows.delete(key)
     this.windows.set(key, window)
     if (this.windows.size > MAX_KEYS) this.windows.delete(this.windows.keys().next().value!)
-    return allowed
+  }
+
+  /** Forgets `key` (an account whose owner has just proven who they are). */
+  forget(key: string): void {
+    this.windows.delete(key)
+  }
+
+  private current(key: string, now: number): { start: number; current: number; previous: number } {
+    const { intervalMs } = this.setting
+    const start = now - (now % intervalMs)
+    const window = this.windows.get(key)
+    if (!window) return { start, current: 0, previous: 0 }
+    if (window.start === start) return window
+    return { start, current: 0, previous: window.start === start - intervalMs ? window.current : 0 }
   }
 
   /** Seconds until a refused client may try again, for `Retry-After`. */
@@ -36,4 +56,10 @@ export class SlidingWindow {
     const { intervalMs } = this.setting
     return Math.max(1, Math.ceil((intervalMs - (now % intervalMs)) / 1000))
   }
+}
+
+/** Nhost Auth's answer to a client over a limit, with `Retry-After`. */
+export function tooManyRequests(c: Context, window: SlidingWindow): Response {
+  c.header('Retry-After', String(window.retryAfterSeconds()))
+  return c.json({ status: 429, message: 'Too many requests', error: 'too-many-requests' }, 429)
 }

@@ -29,9 +29,24 @@ describe('POST /token', () => {
     expect(second.body.refreshToken).not.toBe(first.refreshToken)
     expect(jwtPayload(second.body.accessToken).sub).toBe(first.user.id)
 
-    const reused = await refresh(first.refreshToken)
+    const third = await refresh(second.body.refreshToken)
+    expect(third.status).toBe(200)
+    expect(third.body.refreshTokenId).toBe(first.refreshTokenId)
+  })
+
+  it('ends the whole session when a spent token comes back (a copy was used), and no other session', async () => {
+    const stolen = await t.signUp('family@example.com')
+    const other = await signIn('family@example.com')
+    const legitimate = await refresh(stolen.refreshToken)
+    expect(legitimate.status).toBe(200)
+    const reused = await refresh(stolen.refreshToken)
     expect(reused).toMatchObject({ status: 401, body: { status: 401, error: 'invalid-refresh-token', message: 'Invalid or expired refresh token' } })
-    expect((await refresh(second.body.refreshToken)).status).toBe(200)
+    // The newer token of that session, whoever holds it, is gone with it.
+    expect(await refresh(legitimate.body.refreshToken)).toMatchObject({ status: 401, body: { error: 'invalid-refresh-token' } })
+    expect((await refresh(other.refreshToken)).status).toBe(200)
+    const { rows } = await t.db.query<{ n: number }>(sql`select count(*)::int as n from auth.spent_refresh_tokens s
+      join auth.refresh_tokens r on r.id = s.refresh_token_id where r.id = ${stolen.refreshTokenId}::uuid`)
+    expect(rows[0]!.n).toBe(0)
   })
 
   it('lets only one of two concurrent exchanges of the same token through', async () => {

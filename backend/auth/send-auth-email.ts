@@ -22,10 +22,24 @@ export interface AuthEmail {
 }
 
 /**
- * Renders a ticket mail and puts it in the outbox. The link points at `<serverUrl>/verify` with
- * `type`, `ticket` and `redirectTo`, as Nhost's `GenLink` writes it.
+ * Counts one mail to `to` against `rateLimit.emails` per recipient; false when the recipient has
+ * had its share of the window, whoever asks for more. Callers answer as if it were sent, so the
+ * limit tells nothing about accounts.
  */
-export async function sendAuthEmail(auth: AuthContext, mail: AuthEmail): Promise<void> {
+export function takeMailAllowance(auth: AuthContext, to: string): boolean {
+  return auth.limits.emailsPerRecipient.allow(to.toLowerCase())
+}
+
+/**
+ * Renders a ticket mail and puts it in the outbox. The link points at `<serverUrl>/verify` with
+ * `type`, `ticket` and `redirectTo`, as Nhost's `GenLink` writes it. `allowed` is for a caller
+ * that took the recipient's allowance itself, before storing the ticket.
+ */
+export async function sendAuthEmail(auth: AuthContext, mail: AuthEmail, allowed = takeMailAllowance(auth, mail.to)): Promise<void> {
+  if (!allowed) {
+    auth.log.warn('auth mail not sent: its recipient reached the emails limit', { template: mail.template })
+    return
+  }
   const link = new URL(`${mail.serverUrl}/verify`)
   link.searchParams.set('type', LINK_TYPES[mail.template])
   link.searchParams.set('ticket', mail.ticket)

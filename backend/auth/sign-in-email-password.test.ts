@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from '../lib/sql.ts'
-import { jwtPayload, openAuthTestApp, type AuthTestApp, type CallOptions } from './auth-test-harness.ts'
+import { jwtPayload, openAuthTestApp, TEST_AUTH_TOML, type AuthTestApp, type CallOptions } from './auth-test-harness.ts'
 
 let t: AuthTestApp
 
@@ -136,7 +136,28 @@ describe('POST /signup/email-password and /signin/email-password', () => {
     const refused = await attempt('198.51.100.7')
     expect(refused).toMatchObject({ status: 429, body: { error: 'too-many-requests' } })
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect((await attempt('198.51.100.8')).status).toBe(401)
+    // Another address is not limited (another account: ada's count is per account too).
+    const other = await limited.call('POST', '/v1/auth/signin/email-password', { ip: '198.51.100.8', body: { email: 'nobody@example.com', password: 'wrong-horse-9' } })
+    expect(other.status).toBe(401)
+  })
+
+  it('slows guesses at one account from many addresses; its owner can still reset and then sign in', async () => {
+    const limited = t.withToml(TEST_AUTH_TOML.replace("[auth.rateLimit.bruteForce]\nlimit = 10000\ninterval = '1m'", "[auth.rateLimit.bruteForce]\nlimit = 3\ninterval = '1h'"))
+    await limited.signUp('target@example.com')
+    const attempt = (ip: string, email: string, password = 'wrong-horse-9') =>
+      limited.call('POST', '/v1/auth/signin/email-password', { ip, body: { email, password } })
+    for (let i = 0; i < 3; i++) expect((await attempt(`198.51.100.${20 + i}`, 'target@example.com')).status).toBe(401)
+    // A fourth address, even with the right password, and any case of the email: slowed.
+    const refused = await attempt('198.51.100.30', 'TARGET@example.com', 'correct-horse-9')
+    expect(refused).toMatchObject({ status: 429, body: { error: 'too-many-requests' } })
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Other accounts are not.
+    expect((await attempt('198.51.100.30', 'ada@example.com', 'correct-horse-9')).status).toBe(200)
+    // The owner resets through the inbox, which lifts the limit on the account.
+    expect((await limited.call('POST', '/v1/auth/user/password/reset', { ip: '203.0.113.50', body: { email: 'target@example.com' } })).status).toBe(200)
+    const { ticket } = (await limited.waitForMail('target@example.com')).data as { ticket: string }
+    expect((await limited.call('POST', '/v1/auth/user/password', { ip: '203.0.113.50', body: { newPassword: 'owner-horse-99', ticket } })).status).toBe(200)
+    expect((await attempt('203.0.113.50', 'target@example.com', 'owner-horse-99')).status).toBe(200)
   })
 
   it('rate-limits sign-ups per client address', async () => {

@@ -7,7 +7,7 @@ import { assertUserMayHaveSession } from './auth-sessions.ts'
 import { findUserByEmail, newTicket, setUserTicket, takeUserByTicket, type AuthUser } from './auth-users.ts'
 import { hashPassword } from './passwords.ts'
 import { readBody, type ObjectSchema } from './request-body.ts'
-import { sendAuthEmail } from './send-auth-email.ts'
+import { sendAuthEmail, takeMailAllowance } from './send-auth-email.ts'
 import { assertNoCodeChallenge, codeChallengeSchema, redirectToOptionsSchema, resolveRedirectTo } from './sign-up-options.ts'
 
 /** Nhost's password reset link lifetime: one hour. */
@@ -29,6 +29,7 @@ const changeSchema: ObjectSchema = {
 /**
  * `POST /user/password/reset` mails a one-hour `passwordReset:` ticket; it answers "OK" whether
  * or not the email belongs to someone, so it cannot be used to find accounts (as Nhost does).
+ * It answers before looking the email up, so that its timing cannot tell either (issue 15).
  * `POST /user/password` sets a new password for the signed-in user or for the holder of a reset
  * ticket, and ends the user's sessions, personal access tokens excepted (Nhost's
  * `UpdateUserChangePassword`).
@@ -38,13 +39,8 @@ export function userPasswordRoutes(app: Hono, auth: AuthContext): void {
     const body = await readBody<{ email: string; options?: { redirectTo?: string }; codeChallenge?: string }>(c, resetSchema)
     assertNoCodeChallenge(body)
     const redirectTo = resolveRedirectTo(auth, body.options?.redirectTo)
-    const user = await findUserByEmail(auth.db, body.email)
-    if (!user || !mayResetPassword(auth, user)) return c.json('OK')
-    const ticket = newTicket('passwordReset')
-    await setUserTicket(auth.db, user.id, ticket, PASSWORD_RESET_TICKET_MS)
-    await sendAuthEmail(auth, {
-      template: 'password-reset', to: user.email!, locale: user.locale, ticket, redirectTo,
-      displayName: user.displayName, email: user.email!, serverUrl: authServerUrl(c),
+    sendPasswordReset(auth, body.email, redirectTo, authServerUrl(c)).catch((error: unknown) => {
+      auth.log.error('password reset mail failed', { error: String(error), stack: (error as Error).stack })
     })
     return c.json('OK')
   })
@@ -57,6 +53,8 @@ export function userPasswordRoutes(app: Hono, auth: AuthContext): void {
       user = await takeUserByTicket(auth.db, body.ticket)
       if (!user) throw new AuthError('invalid-ticket')
       assertUserMayHaveSession(auth, user)
+      // The owner proved who they are through their inbox: failed sign-ins of others stop counting.
+      if (user.email) auth.limits.signInFailuresPerAccount.forget(user.email.toLowerCase())
     } else {
       // The bearer token is optional here (a ticket may stand in for it); without either, Nhost
       // answers `invalid-request` rather than 401.
@@ -71,6 +69,22 @@ export function userPasswordRoutes(app: Hono, auth: AuthContext): void {
     })
     return c.json('OK')
   })
+}
+
+/**
+ * A recipient past the mail limit keeps the ticket of the last mail it got, rather than a new one
+ * that no mail carries: flooding an inbox with resets cannot break the link its owner holds.
+ */
+async function sendPasswordReset(auth: AuthContext, email: string, redirectTo: string, serverUrl: string): Promise<void> {
+  const user = await findUserByEmail(auth.db, email)
+  if (!user?.email || !mayResetPassword(auth, user)) return
+  if (!takeMailAllowance(auth, user.email)) return
+  const ticket = newTicket('passwordReset')
+  await setUserTicket(auth.db, user.id, ticket, PASSWORD_RESET_TICKET_MS)
+  await sendAuthEmail(auth, {
+    template: 'password-reset', to: user.email, locale: user.locale, ticket, redirectTo,
+    displayName: user.displayName, email: user.email, serverUrl,
+  }, true)
 }
 
 function mayResetPassword(auth: AuthContext, user: AuthUser): boolean {

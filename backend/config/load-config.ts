@@ -28,7 +28,8 @@ export interface BackendConfig {
   websocketKeepAliveMs: number
   /** Hasura's `HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT` (seconds there). */
   websocketInitTimeoutMs: number
-  graphql: { maxRequestBytes: number; maxDepth: number }
+  /** `timeLimitMs`: the statement timeout of a GraphQL request's database work (Hasura's `time_limit`). */
+  graphql: { maxRequestBytes: number; maxDepth: number; timeLimitMs: number }
   /** nhost/nhost.toml with secrets resolved; each service reads its own section from it. */
   nhostToml: TomlTable
 }
@@ -76,6 +77,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
     graphql: {
       maxRequestBytes: integer(env, 'PULSEBOARD_GRAPHQL_MAX_REQUEST_BYTES', 1_000_000, { min: 1024, max: 100_000_000 }),
       maxDepth: integer(env, 'PULSEBOARD_GRAPHQL_MAX_DEPTH', 20, { min: 2, max: 1000 }),
+      timeLimitMs: integer(env, 'PULSEBOARD_GRAPHQL_TIME_LIMIT_MS', 10_000, { min: 10, max: 3_600_000 }),
     },
     nhostToml: toml,
   }

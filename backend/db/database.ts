@@ -33,9 +33,27 @@ export interface Queryable {
 
 export type Transaction = Queryable
 
-export interface Database extends Queryable {
+/** Bounds on the statements of one request that the client chose (`Database.limited`). */
+export interface QueryLimits {
+  /** Longest a statement may run, in ms: Postgres' `statement_timeout`. */
+  timeoutMs: number
+  /** Aborts when the client has gone: the statement it is running is cancelled. */
+  signal?: AbortSignal
+}
+
+export interface LimitedDatabase extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
+}
+
+export interface Database extends LimitedDatabase {
+  /**
+   * Runs `work` under `limits`, for requests whose cost the client chooses (GraphQL): a
+   * statement past `timeoutMs`, or whose client went away, fails with `QueryCanceledError`'s
+   * SQLSTATE 57014. On PostgreSQL this work gets connections of its own, so that it cannot take
+   * every connection from sign-in and the other services.
+   */
+  limited<T>(limits: QueryLimits, work: (db: LimitedDatabase) => Promise<T>): Promise<T>
   /**
    * LISTEN on a channel; the returned function stops listening. `onReconnect` is called when the
    * listening connection was lost and is back: notifications sent meanwhile may have been missed.
@@ -61,4 +79,17 @@ export interface PostgresErrorFields {
 export function isPostgresError(error: unknown): error is Error & PostgresErrorFields {
   const code: unknown = error instanceof Error ? (error as { code?: unknown }).code : undefined
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)
+}
+
+/**
+ * SQLSTATE 57014 (`query_canceled`), raised by the adapters where Postgres itself would not: a
+ * statement whose client has already gone is not started, and PGlite cannot interrupt one.
+ */
+export class QueryCanceledError extends Error {
+  readonly code = '57014'
+
+  constructor(reason: 'timeout' | 'client') {
+    super(reason === 'timeout' ? 'canceling statement due to statement timeout' : 'canceling statement due to user request')
+    this.name = 'QueryCanceledError'
+  }
 }

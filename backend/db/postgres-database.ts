@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { compile, ident, isSqlFragment, sql, type SqlFragment } from '../lib/sql.ts'
-import type { Database, QueryResult, Queryable, ScriptResult } from './database.ts'
+import { QueryCanceledError, type Database, type LimitedDatabase, type QueryLimits, type QueryResult, type Queryable, type ScriptResult } from './database.ts'
 import { parseValue } from './type-parsers.ts'
 
 const uniformTypes = { getTypeParser: (oid: number) => (text: string) => parseValue(oid, text) }
@@ -40,13 +40,53 @@ class PostgresQueryable implements Queryable {
   }
 }
 
+/**
+ * Connections of `limited` work (GraphQL requests), apart from the pool of every other service:
+ * ten slow GraphQL requests took all ten connections of one shared pool and sign-in waited 40 s
+ * (issue 15). Together 16, well under Postgres' default `max_connections` of 100.
+ */
+const POOL_SIZE = 10
+const LIMITED_POOL_SIZE = 6
+
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
+  const limitedPool = new pg.Pool({ connectionString: url, max: LIMITED_POOL_SIZE })
   // Idle clients can fail when the server restarts; the pool replaces them on next use.
-  pool.on('error', (error) => console.error('postgres pool error:', error.message))
+  for (const p of [pool, limitedPool]) p.on('error', (error) => console.error('postgres pool error:', error.message))
   const probe = await pool.connect()
   probe.release()
-  return new PostgresDatabase(pool, describe(url))
+  return new PostgresDatabase(pool, limitedPool, describe(url))
+}
+
+async function inTransaction<T>(client: pg.PoolClient, tx: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  await client.query('BEGIN')
+  try {
+    const result = await work(tx)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  }
+}
+
+/** One client of the limited pool: no statement starts once the request's client has gone. */
+class LimitedPostgres extends PostgresQueryable implements LimitedDatabase {
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly signal: AbortSignal | undefined,
+  ) {
+    super(client)
+  }
+
+  override query<Row>(query: SqlFragment | string, values?: unknown[]): Promise<QueryResult<Row>> {
+    if (this.signal?.aborted) return Promise.reject(new QueryCanceledError('client'))
+    return super.query<Row>(query, values)
+  }
+
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return inTransaction(this.client, this, work)
+  }
 }
 
 function describe(url: string): string {
@@ -71,8 +111,12 @@ class PostgresDatabase extends PostgresQueryable implements Database {
   private readonly handlers = new Map<string, Set<Listener>>()
   private closed = false
 
+  /** The `statement_timeout` each limited client was last given, to set it only when it changes. */
+  private readonly timeouts = new WeakMap<pg.PoolClient, number>()
+
   constructor(
     private readonly pool: pg.Pool,
+    private readonly limitedPool: pg.Pool,
     readonly description: string,
   ) {
     super(pool)
@@ -81,14 +125,39 @@ class PostgresDatabase extends PostgresQueryable implements Database {
   async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect()
     try {
-      await client.query('BEGIN')
-      const result = await work(new PostgresQueryable(client))
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
+      return await inTransaction(client, new PostgresQueryable(client), work)
     } finally {
+      client.release()
+    }
+  }
+
+  /**
+   * A client that goes away cancels its statement with `pg_cancel_backend` (sent over the other
+   * pool, which has connections to spare); the connection goes back to the pool only after the
+   * cancel has been delivered, so that it cannot hit the next request's statement. A backend
+   * reading its next command ignores a cancel.
+   */
+  async limited<T>(limits: QueryLimits, work: (db: LimitedDatabase) => Promise<T>): Promise<T> {
+    const client = await this.limitedPool.connect()
+    const cancels: Promise<unknown>[] = []
+    const cancel = () => {
+      const pid = (client as unknown as { processID: number }).processID
+      cancels.push(this.pool.query('SELECT pg_cancel_backend($1)', [pid]).catch((error: Error) => {
+        console.error('postgres: cancelling a statement failed:', error.message)
+      }))
+    }
+    try {
+      if (limits.signal?.aborted) throw new QueryCanceledError('client')
+      if (this.timeouts.get(client) !== limits.timeoutMs) {
+        this.timeouts.delete(client)
+        await client.query(compile(sql`SELECT set_config('statement_timeout', ${String(limits.timeoutMs)}, false)`))
+        this.timeouts.set(client, limits.timeoutMs)
+      }
+      limits.signal?.addEventListener('abort', cancel, { once: true })
+      return await work(new LimitedPostgres(client, limits.signal))
+    } finally {
+      limits.signal?.removeEventListener('abort', cancel)
+      await Promise.all(cancels)
       client.release()
     }
   }
@@ -166,6 +235,6 @@ class PostgresDatabase extends PostgresQueryable implements Database {
     const client = await this.listener?.catch(() => undefined)
     this.listener = undefined
     client?.release()
-    await this.pool.end()
+    await Promise.all([this.pool.end(), this.limitedPool.end()])
   }
 }

@@ -45,7 +45,7 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
       const extensions = (request as { extensions?: { persistedQuery?: unknown } | null }).extensions
       answers.push(extensions?.persistedQuery !== undefined
         ? errorResponse(new EngineError('not-supported', 'Automatic Persisted Queries is not enabled'), false)
-        : await engine.execute(request, session))
+        : await engine.execute(request, session, { signal: c.req.raw.signal }))
     }
     return c.body(Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), 200, JSON_TYPE)
   }

@@ -56,13 +56,15 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number; body: 
   throw new Error('the call was expected to fail')
 }
 
-/** The newest mail to `to`, read through the admin-only outbox endpoint. */
+/** The newest mail to `to`, read through the admin-only outbox endpoint (a reset mails after answering). */
 async function latestMail(to: string): Promise<{ template: string; data: Record<string, string> }> {
-  const response = await fetch(`${backend.url}/v1/auth/_dev/outbox?to=${encodeURIComponent(to)}`, { headers: { 'x-hasura-admin-secret': ADMIN_SECRET } })
-  expect(response.status).toBe(200)
-  const { messages } = await response.json() as { messages: { template: string; data: Record<string, string> }[] }
-  expect(messages.length).toBeGreaterThan(0)
-  return messages[0]!
+  const read = async () => {
+    const response = await fetch(`${backend.url}/v1/auth/_dev/outbox?to=${encodeURIComponent(to)}`, { headers: { 'x-hasura-admin-secret': ADMIN_SECRET } })
+    expect(response.status).toBe(200)
+    return (await response.json() as { messages: { template: string; data: Record<string, string> }[] }).messages
+  }
+  await expect.poll(async () => (await read()).length, { timeout: 5000 }).toBeGreaterThan(0)
+  return (await read())[0]!
 }
 
 /** Opens a mail link as a browser would, stopping at the redirect back to the app. */
@@ -94,6 +96,18 @@ describe('@nhost/nhost-js against the embedded auth service', () => {
 
     expect((await nhost.auth.signOut({ refreshToken: refreshed.body.refreshToken })).body).toBe('OK')
     expect(await refusal(nhost.auth.refreshToken({ refreshToken: refreshed.body.refreshToken }))).toMatchObject({ status: 401 })
+  })
+
+  it('ends the session for thief and owner alike when a stolen refresh token is used after rotation', async () => {
+    const owner = client()
+    await owner.auth.signUpEmailPassword({ email: 'stolen@example.com', password: PASSWORD })
+    const session = (await owner.auth.signInEmailPassword({ email: 'stolen@example.com', password: PASSWORD })).body.session!
+    const copy = session.refreshToken
+    const rotated = await owner.auth.refreshToken({ refreshToken: session.refreshToken })
+    expect(rotated.status).toBe(200)
+    const thief = client()
+    expect(await refusal(thief.auth.refreshToken({ refreshToken: copy }))).toMatchObject({ status: 401, body: { error: 'invalid-refresh-token' } })
+    expect(await refusal(owner.auth.refreshToken({ refreshToken: rotated.body.refreshToken }))).toMatchObject({ status: 401, body: { error: 'invalid-refresh-token' } })
   })
 
   it('refuses a wrong password and a taken email with Nhost codes', async () => {

@@ -110,6 +110,20 @@ COMMENT ON TABLE auth.refresh_tokens IS 'User refresh tokens. Hasura auth uses t
 CREATE INDEX IF NOT EXISTS refresh_tokens_refresh_token_hash_expires_at_user_id_idx
   ON auth.refresh_tokens (refresh_token_hash, expires_at, user_id);
 
+-- Not Nhost's: the hashes a session's refresh token had before it was rotated. A row of
+-- auth.refresh_tokens keeps its id through rotations, so that id names the token family; a spent
+-- hash presented again means the token was copied, and the whole family ends (RFC 6819 5.2.2.3,
+-- OAuth 2.0 Security BCP refresh token rotation). Created here so existing databases get it too.
+CREATE TABLE IF NOT EXISTS auth.spent_refresh_tokens (
+  refresh_token_hash varchar(255) NOT NULL,
+  refresh_token_id uuid NOT NULL,
+  expires_at timestamptz NOT NULL,
+  CONSTRAINT spent_refresh_tokens_pkey PRIMARY KEY (refresh_token_hash),
+  CONSTRAINT spent_refresh_tokens_refresh_token_id_fkey FOREIGN KEY (refresh_token_id)
+    REFERENCES auth.refresh_tokens (id) ON UPDATE CASCADE ON DELETE CASCADE
+);
+CREATE INDEX IF NOT EXISTS spent_refresh_tokens_refresh_token_id_idx ON auth.spent_refresh_tokens (refresh_token_id);
+
 CREATE TABLE IF NOT EXISTS auth.user_roles (
   id uuid DEFAULT gen_random_uuid() NOT NULL,
   created_at timestamptz DEFAULT now() NOT NULL,

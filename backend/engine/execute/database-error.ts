@@ -32,5 +32,8 @@ export function engineErrorFromDatabase(error: unknown): EngineError {
   if (code.startsWith('42')) return new EngineError('constraint-error', error.message, '$', internal)
   if (code === '40001') return new EngineError('concurrent-update', 'serialization failure due to concurrent update', '$', internal)
   if (code.startsWith('40')) return new EngineError('concurrent-update', error.message, '$', internal)
+  // Hasura CE answers a statement timeout as `unexpected`/"database query error" (hasura/graphql-engine
+  // issue 7839); its `time_limit` (Cloud/EE) and this engine say what happened, with `TimeoutErrorCode`.
+  if (code === '57014') return new EngineError('timeout', 'the database query exceeded its time limit', '$', internal)
   return new EngineError('unexpected', 'database query error', '$', internal)
 }

@@ -26,12 +26,20 @@ export interface GraphqlRequest {
   operationName?: string | null
 }
 
+/** Per request: how long its statements may run and whether its client is still there. */
+export interface ExecuteOptions {
+  /** Overrides `graphql.timeLimitMs`, e.g. by a role's `time_limit` (Hasura's API limits). */
+  timeLimitMs?: number
+  /** Aborts when the client has gone: its running statement is cancelled. */
+  signal?: AbortSignal
+}
+
 /**
  * The engine as the HTTP route, the WebSocket transport and later the mutation and subscription
  * code use it: `execute` answers one request with Hasura's response JSON text.
  */
 export interface GraphqlEngine {
-  execute(request: GraphqlRequest, session: Session): Promise<string>
+  execute(request: GraphqlRequest, session: Session, options?: ExecuteOptions): Promise<string>
   /** Hasura's `/v1/graphql/explain`: each root field's SQL and Postgres' plan for it. */
   explain(request: GraphqlRequest, session: Session): Promise<string>
   /**
@@ -97,13 +105,16 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     return { compiled, schema, variables }
   }
 
-  async function run(compiled: CompiledOperation, schema: GraphQLSchema, variables: Record<string, unknown>, session: Session): Promise<string> {
-    if (compiled.operationType !== 'mutation') return runFields(context.db, compiled, schema, variables, session)
-    // Hasura runs every root field of a mutation in one transaction, with the session variables
-    // in `hasura.user` for triggers to read.
-    return context.db.transaction(async (tx) => {
-      await tx.query(compileHasuraUser(session.variables))
-      return runFields(tx, compiled, schema, variables, session)
+  async function run(compiled: CompiledOperation, schema: GraphQLSchema, variables: Record<string, unknown>, session: Session, options: ExecuteOptions): Promise<string> {
+    const limits = { timeoutMs: options.timeLimitMs ?? context.config.graphql.timeLimitMs, signal: options.signal }
+    return context.db.limited(limits, (db) => {
+      if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session)
+      // Hasura runs every root field of a mutation in one transaction, with the session variables
+      // in `hasura.user` for triggers to read.
+      return db.transaction(async (tx) => {
+        await tx.query(compileHasuraUser(session.variables))
+        return runFields(tx, compiled, schema, variables, session)
+      })
     })
   }
 
@@ -127,10 +138,10 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
   }
 
   return {
-    async execute(request, session) {
+    async execute(request, session, options = {}) {
       try {
         const { compiled, schema, variables } = await prepare(request, session)
-        return await run(compiled, schema, variables, session)
+        return await run(compiled, schema, variables, session, options)
       } catch (error) {
         const engineError = engineErrorFromDatabase(error)
         if (engineError.code === 'unexpected' && !(error instanceof EngineError)) {
