@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import type { Logger } from '../lib/logger.ts'
 
 /**
@@ -36,6 +37,8 @@ export class DeliveryLoop<Job> {
   ) {}
 
   start(): void {
+    // Every delivery in flight listens for the abort; node warns past 10 listeners.
+    setMaxListeners(this.options.concurrency + 10, this.#abort.signal)
     this.#timer = setInterval(() => this.wake(), this.options.pollIntervalMs)
     this.#timer.unref()
     this.wake()
