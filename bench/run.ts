@@ -1,4 +1,5 @@
 import { benchBundleSize } from './bundle-size.ts'
+import { benchEvents } from './events.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchSubscriptions } from './subscriptions.ts'
@@ -9,6 +10,7 @@ import { benchSubscriptions } from './subscriptions.ts'
  */
 const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   'bundle-size': () => benchBundleSize(),
+  events: (args) => benchEvents(...args.map(Number)),
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
   subscriptions: (args) => benchSubscriptions(args.length > 0 ? args.map(Number) : [1_000, 5_000]),

@@ -3,11 +3,13 @@ import { AdminApiError } from './admin-api-error.ts'
 import { getCatalogState, setCatalogState } from './catalog-state-commands.ts'
 import { clearedMetadata } from './default-metadata.ts'
 import { dropInconsistentObjects } from './drop-inconsistent-objects.ts'
+import { eventTriggerCommands } from './event-trigger-commands.ts'
 import { exportMetadata } from './export-metadata.ts'
 import { findInconsistencies, type InconsistentObject } from './find-inconsistencies.ts'
 import type { JsonNode } from './json-node.ts'
 import { readStoredMetadata } from './metadata-storage.ts'
 import { readMetadata } from './parse-metadata.ts'
+import { scheduledTriggerCommands } from './scheduled-trigger-commands.ts'
 import { tableCommands } from './table-commands.ts'
 import type { Metadata } from './types.ts'
 
@@ -26,7 +28,7 @@ export interface CommandOutcome {
   next?: Metadata
 }
 
-export type MetadataCommand = (state: MetadataState, context: Pick<BackendContext, 'db'>) => Promise<CommandOutcome>
+export type MetadataCommand = (state: MetadataState, context: Pick<BackendContext, 'db' | 'config'>) => Promise<CommandOutcome>
 
 const SUCCESS = { message: 'success' }
 
@@ -84,8 +86,8 @@ function commandFor(type: string, version: 1 | 2, args: JsonNode, node: JsonNode
     case 'bulk':
       return bulk(args.list(readMetadataCommand, 'expected a list of metadata requests'))
     default: {
-      const table = tableCommands(type, args)
-      if (table) return table
+      const command = tableCommands(type, args) ?? eventTriggerCommands(type, args) ?? scheduledTriggerCommands(type, args)
+      if (command) return command
       return node.key('type').fail(unknownCommandMessage(type))
     }
   }

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto'
+import type { Queryable } from '../db/database.ts'
 import type { Metadata } from './types.ts'
 import { emptyMetadata } from './types.ts'
 
 /** Why the GraphQL schema must be rebuilt: new metadata, or DDL that changed the catalog. */
 export type SchemaChange = 'metadata' | 'catalog'
+
+/** Work that must commit with a metadata change, run in its transaction before it commits. */
+export type PersistHook = (q: Queryable, previous: Metadata, next: Metadata) => Promise<void>
 
 /**
  * The metadata the engine serves, in memory. Persistence (hdb_catalog.hdb_metadata) is the job of
@@ -15,6 +19,7 @@ export class MetadataStore {
   /** Tells this backend's own change notifications from those of other instances sharing the database. */
   readonly instanceId = randomUUID()
   readonly #listeners = new Set<(change: SchemaChange) => void>()
+  readonly #persistHooks = new Set<PersistHook>()
 
   constructor(metadata: Metadata = emptyMetadata(), resourceVersion = 1) {
     this.#metadata = metadata
@@ -44,6 +49,16 @@ export class MetadataStore {
   subscribe(listener: (change: SchemaChange) => void): () => void {
     this.#listeners.add(listener)
     return () => this.#listeners.delete(listener)
+  }
+
+  /** Event triggers register here: their Postgres triggers are created in the metadata's own transaction. */
+  onPersist(hook: PersistHook): () => void {
+    this.#persistHooks.add(hook)
+    return () => this.#persistHooks.delete(hook)
+  }
+
+  async runPersistHooks(q: Queryable, next: Metadata): Promise<void> {
+    for (const hook of this.#persistHooks) await hook(q, this.#metadata, next)
   }
 
   #emit(change: SchemaChange): void {

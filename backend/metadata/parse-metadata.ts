@@ -1,4 +1,5 @@
 import { JsonNode } from './json-node.ts'
+import { readCronTrigger, readEventTrigger } from './read-trigger-definitions.ts'
 import type { Location } from './metadata-parse-error.ts'
 import type {
   ArrayRelationship, BoolExp, ColumnList, CronTrigger, CustomRootFields, DeletePermission, EventTrigger,
@@ -262,24 +263,4 @@ export function readFunctionMetadata(node: JsonNode): FunctionMetadata {
   })))
   assign(fn, 'comment', node.optional('comment', (n) => n.string()))
   return fn
-}
-
-function readEventTrigger(node: JsonNode): EventTrigger {
-  const trigger = node.object()
-  node.required('name', (n) => n.nonEmptyString())
-  node.required('definition', (n) => n.anyObject())
-  node.required('retry_conf', (n) => n.anyObject())
-  if (trigger.webhook === undefined && trigger.webhook_from_env === undefined) node.fail('expected "webhook" or "webhook_from_env"')
-  node.optional('webhook', (n) => n.string())
-  node.optional('webhook_from_env', (n) => n.string())
-  return trigger as unknown as EventTrigger
-}
-
-function readCronTrigger(node: JsonNode): CronTrigger {
-  const trigger = node.object()
-  node.required('name', (n) => n.nonEmptyString())
-  node.required('webhook', (n) => n.nonEmptyString())
-  node.required('schedule', (n) => n.nonEmptyString())
-  node.required('include_in_metadata', (n) => n.boolean())
-  return trigger as unknown as CronTrigger
 }

@@ -29,6 +29,7 @@ export async function saveMetadata(context: Context, next: Metadata, expectedVer
   try {
     const save = async (q: Queryable) => {
       const version = await writeStoredMetadata(q, next, expectedVersion)
+      await context.metadata.runPersistHooks(q, next)
       await notifyMetadataChange(q, context, { kind: 'metadata', resourceVersion: version })
       return version
     }

@@ -9,6 +9,7 @@ import { loadMetadataAtStart } from '../metadata/load-metadata-at-start.ts'
 import { followOtherInstances } from '../metadata/metadata-notifications.ts'
 import { MetadataStore } from '../metadata/metadata-store.ts'
 import { serveGraphqlWebSocket } from '../realtime/serve-graphql-websocket.ts'
+import { startTriggers } from '../triggers/start-triggers.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { createApp } from './create-app.ts'
 import { prepareDatabase } from './prepare-database.ts'
@@ -50,11 +51,14 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     })
     const { port } = server.address() as AddressInfo
     const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`
+    // Once the URL is known: webhook templates such as {{NHOST_FUNCTIONS_URL}} point at this port.
+    const stopTriggers = await startTriggers(context, url, options.env)
     return {
       context,
       server,
       url,
       async stop() {
+        await stopTriggers()
         await websocket.close()
         server.closeAllConnections()
         await new Promise<void>((resolve) => server.close(() => resolve()))
