@@ -31,14 +31,21 @@ export function uploadFilesRoutes(app: Hono, storage: StorageService): void {
       if (!bucket) buckets.set(key, bucket = storage.metadata.bucket(key))
       return bucket
     }
-    const form = await readUploadForm(requestBody(c), {
-      contentType: c.req.header('content-type'), blobs: storage.blobs, fileField: 'file[]', metadataField: 'metadata[]', bucketFor,
-    })
+    let form
+    try {
+      form = await readUploadForm(requestBody(c), {
+        contentType: c.req.header('content-type'), blobs: storage.blobs, fileField: 'file[]', metadataField: 'metadata[]', bucketFor,
+      })
+    } catch (error) {
+      // Upload errors carry `processedFiles` (nhost-js `ErrorResponseWithProcessedFiles`).
+      if (error instanceof StorageError) return storageErrorResponse(error, { processedFiles: [] })
+      throw error
+    }
     const discard = (files: StagedUpload[]) => Promise.all(files.map((file) => file.blob.discard()))
-    if (form.files.length === 0) throw new StorageError(400, 'file[] not found in Multipart form')
+    if (form.files.length === 0) return storageErrorResponse(new StorageError(400, 'file[] not found in Multipart form'), { processedFiles: [] })
     if (form.metadata.length > 0 && form.metadata.length !== form.files.length) {
       await discard(form.files)
-      throw new StorageError(400, "file metadata length doesn't match number of files in request")
+      return storageErrorResponse(new StorageError(400, "file metadata length doesn't match number of files in request"), { processedFiles: [] })
     }
     const processedFiles: FileMetadata[] = []
     for (const [i, file] of form.files.entries()) {
