@@ -1,6 +1,7 @@
 import { benchBundleSize } from './bundle-size.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
+import { benchStorage } from './storage.ts'
 import { benchSubscriptions } from './subscriptions.ts'
 
 /**
@@ -11,6 +12,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   'bundle-size': () => benchBundleSize(),
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
+  storage: (args) => benchStorage(...args.map(Number)),
   subscriptions: (args) => benchSubscriptions(args.length > 0 ? args.map(Number) : [1_000, 5_000]),
 }
 
