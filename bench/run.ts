@@ -2,6 +2,7 @@ import { benchBundleSize } from './bundle-size.ts'
 import { benchEvents } from './events.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
+import { benchStorage } from './storage.ts'
 import { benchSubscriptions } from './subscriptions.ts'
 
 /**
@@ -13,6 +14,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   events: (args) => benchEvents(...args.map(Number)),
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
+  storage: (args) => benchStorage(...args.map(Number)),
   subscriptions: (args) => benchSubscriptions(args.length > 0 ? args.map(Number) : [1_000, 5_000]),
 }
 

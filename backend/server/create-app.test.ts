@@ -51,10 +51,19 @@ describe('one-port app shell', () => {
     expect(plain.headers.get('vary')).toBe('accept-encoding')
   })
 
-  it.each(['/v1/storage/files/abc', '/v1/functions/ingest', '/v1/nope'])('answers %s, which no service owns, with a 404', async (path) => {
+  it.each(['/v1/functions/ingest', '/v1/nope'])('answers %s, which no service owns, with a 404', async (path) => {
     const response = await app.request(path)
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ path: '$', error: 'resource does not exist', code: 'not-found' })
+  })
+
+  it('answers an unknown storage path and a malformed file id in Nhost Storage\'s error shape', async () => {
+    for (const path of ['/v1/storage/nope', '/v1/storage/files/abc']) {
+      const response = await app.request(path)
+      expect(response.status).toBe(404)
+      expect(response.headers.get('x-error')).toBeTruthy()
+      expect(await response.json()).toMatchObject({ error: { message: expect.any(String) } })
+    }
   })
 
   it('marks hashed assets immutable and the app page revalidated', async () => {

@@ -4,6 +4,7 @@ import { createGraphqlEngine, type GraphqlEngine } from '../engine/execute/graph
 import { graphqlRoutes } from '../engine/graphql-routes.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { mountAdminApi } from '../metadata/admin-api.ts'
+import { storageRoutes } from '../storage/storage-routes.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 
 /** Hasura's `/v1/version` answer; clients such as the Hasura CLI read `version`. */
@@ -19,6 +20,7 @@ export function createApp(context: BackendContext, engine: GraphqlEngine = creat
   app.get('/healthz', (c) => c.text('OK'))
   app.get('/v1/version', (c) => c.json({ version: ENGINE_VERSION }))
   app.route('/v1/auth', authRoutes(context))
+  app.route('/v1/storage', storageRoutes(context, engine))
   mountAdminApi(app, context)
   app.route('/', graphqlRoutes(context, engine))
   // An API path no service owns is a 404 in Hasura's shape, never the web app's index.html.

@@ -22,6 +22,8 @@ const migrationsDir = join(root, 'nhost', 'migrations', 'default')
 
 async function applyProductSchema(db: Queryable): Promise<void> {
   await db.script(readFileSync(join(root, 'backend', 'db', 'system', '10-auth.sql'), 'utf8'))
+  // The product's storage migration fills storage.buckets, which Nhost Storage creates.
+  await db.script(readFileSync(join(root, 'backend', 'db', 'system', '20-storage.sql'), 'utf8'))
   for (const folder of readdirSync(migrationsDir).sort()) {
     await db.script(readFileSync(join(migrationsDir, folder, 'up.sql'), 'utf8'))
   }
@@ -53,7 +55,7 @@ beforeAll(async () => {
   await applyProductSchema(db)
   const { rows } = await db.query<{ t: string; c: string }>(
     `select table_schema || '.' || table_name as t, column_name as c from information_schema.columns
-     where table_schema in ('public', 'auth')`,
+     where table_schema in ('public', 'auth', 'storage')`,
   )
   for (const { t, c } of rows) columns.set(t, (columns.get(t) ?? new Set()).add(c))
   const fks = await db.query<{ col: string; target: string }>(

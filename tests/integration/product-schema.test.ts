@@ -14,6 +14,8 @@ const migrationsDir = join(root, 'nhost', 'migrations', 'default')
 
 async function applyProductSchema(db: Queryable): Promise<void> {
   await db.script(readFileSync(join(root, 'backend', 'db', 'system', '10-auth.sql'), 'utf8'))
+  // The product's storage migration fills storage.buckets, which Nhost Storage creates.
+  await db.script(readFileSync(join(root, 'backend', 'db', 'system', '20-storage.sql'), 'utf8'))
   for (const folder of readdirSync(migrationsDir).sort()) {
     await db.script(readFileSync(join(migrationsDir, folder, 'up.sql'), 'utf8'))
   }

@@ -1,0 +1,124 @@
+import type { GraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import type { Logger } from '../lib/logger.ts'
+import type { Session } from '../session/session.ts'
+import { bucketNotFound, fileNotFound, notAuthorized, StorageError } from './storage-error.ts'
+
+/** A storage.files row as Nhost Storage returns it (`FileMetadata` in nhost-js). */
+export interface FileMetadata {
+  id: string
+  name: string
+  size: number
+  bucketId: string
+  etag: string
+  createdAt: string
+  updatedAt: string
+  isUploaded: boolean
+  mimeType: string
+  uploadedByUserId?: string
+  metadata?: Record<string, unknown>
+}
+
+export interface BucketSettings {
+  id: string
+  minUploadFileSize: number
+  maxUploadFileSize: number
+  cacheControl: string | null
+  presignedUrlsEnabled: boolean
+  downloadExpiration: number
+}
+
+const FILE_FIELDS = 'id name size bucketId etag createdAt updatedAt isUploaded mimeType uploadedByUserId metadata'
+const BUCKET_FIELDS = 'id minUploadFileSize maxUploadFileSize cacheControl presignedUrlsEnabled downloadExpiration'
+
+/** The session hasura-storage uses for its own bookkeeping: the admin secret. */
+const ADMIN: Session = { role: 'admin', isAdmin: true, adminSecretUsed: true, variables: { 'x-hasura-role': 'admin' } }
+
+interface GraphqlAnswer {
+  data?: Record<string, unknown>
+  errors?: { message: string; extensions?: { code?: string } }[]
+}
+
+/**
+ * storage.files and storage.buckets through the GraphQL engine, as hasura-storage reads and
+ * writes them through Hasura (`metadata/hasura.go`): what the caller may do is decided by the
+ * caller's permissions on storage.files, the row is completed with the admin secret.
+ */
+export class StorageMetadata {
+  constructor(private readonly engine: GraphqlEngine, private readonly log: Logger) {}
+
+  async bucket(id: string): Promise<BucketSettings> {
+    const data = await this.admin(`query ($id: String!) { bucket(id: $id) { ${BUCKET_FIELDS} } }`, { id })
+    if (!data.bucket) throw bucketNotFound()
+    return data.bucket as BucketSettings
+  }
+
+  /** Inserts the row as the caller: the insert check and presets of the caller's role apply. */
+  async insertAsCaller(session: Session, object: Record<string, unknown>): Promise<void> {
+    await this.caller(session, 'mutation ($o: files_insert_input!) { insertFile(object: $o) { __typename } }', { o: object })
+  }
+
+  /**
+   * The row if the caller may select it: 404 when the caller's filter hides it (or it does not
+   * exist), 403 when the role may not select storage.files at all. Read back as admin, so a role
+   * needs no more than `id` to download.
+   */
+  async fileVisibleTo(session: Session, id: string): Promise<FileMetadata & { bucket: BucketSettings }> {
+    const data = await this.caller(session, 'query ($id: uuid!) { file(id: $id) { id } }', { id })
+    if (!data.file) throw fileNotFound()
+    return this.fileAsAdmin(id)
+  }
+
+  async fileAsAdmin(id: string): Promise<FileMetadata & { bucket: BucketSettings }> {
+    const data = await this.admin(`query ($id: uuid!) { file(id: $id) { ${FILE_FIELDS} bucket { ${BUCKET_FIELDS} } } }`, { id })
+    if (!data.file) throw fileNotFound()
+    return data.file as FileMetadata & { bucket: BucketSettings }
+  }
+
+  /** Replace: the caller's update permission (filter and check) decides; 403 when it refuses. */
+  async updateAsCaller(session: Session, id: string, set: Record<string, unknown>): Promise<void> {
+    const data = await this.caller(session, 'mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { __typename } }', { id, s: set })
+    if (!data.updateFile) throw notAuthorized()
+  }
+
+  /**
+   * Columns only the service writes: what it learnt from the bytes and `isUploaded`
+   * (hasura-storage's PopulateMetadata and SetIsUploaded).
+   */
+  async updateAsAdmin(id: string, set: { etag?: string; size?: number; mimeType?: string; isUploaded: boolean }): Promise<FileMetadata> {
+    const data = await this.admin(`mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { ${FILE_FIELDS} } }`, { id, s: set })
+    if (!data.updateFile) throw fileNotFound()
+    return data.updateFile as FileMetadata
+  }
+
+  async deleteAsCaller(session: Session, id: string): Promise<void> {
+    const data = await this.caller(session, 'mutation ($id: uuid!) { deleteFile(id: $id) { id } }', { id })
+    if (!data.deleteFile) throw notAuthorized()
+  }
+
+  async deleteAsAdmin(id: string): Promise<void> {
+    await this.admin('mutation ($id: uuid!) { deleteFile(id: $id) { id } }', { id })
+  }
+
+  async listAsAdmin(where: Record<string, unknown>): Promise<{ id: string; name: string; bucketId: string; isUploaded: boolean }[]> {
+    const data = await this.admin('query ($w: files_bool_exp!) { files(where: $w) { id name bucketId isUploaded } }', { w: where })
+    return data.files as { id: string; name: string; bucketId: string; isUploaded: boolean }[]
+  }
+
+  private async caller(session: Session, query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const answer = JSON.parse(await this.engine.execute({ query, variables }, session)) as GraphqlAnswer
+    if (answer.errors?.length) {
+      // hasura-storage answers every Hasura refusal of the caller's operation with 403.
+      throw notAuthorized(new Error(answer.errors.map((e) => `${e.extensions?.code}: ${e.message}`).join('; ')))
+    }
+    return answer.data ?? {}
+  }
+
+  private async admin(query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const answer = JSON.parse(await this.engine.execute({ query, variables }, ADMIN)) as GraphqlAnswer
+    if (answer.errors?.length) {
+      this.log.error('storage metadata operation failed', { errors: answer.errors })
+      throw new StorageError(500, 'an internal server error occurred')
+    }
+    return answer.data ?? {}
+  }
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { BackendContext } from '../context/backend-context.ts'
+import type { GraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import type { BlobStore } from './blob-store.ts'
+import { deleteFileRoutes } from './delete-file.ts'
+import { downloadFileRoutes } from './download-file.ts'
+import { replaceFileRoutes } from './replace-file.ts'
+import { storageOpsRoutes } from './storage-ops.ts'
+import { createStorageService } from './storage-service.ts'
+import { StorageError, storageErrorResponse } from './storage-error.ts'
+import { uploadFilesRoutes } from './upload-files.ts'
+
+/** What `GET /version` reports (nhost-js `getVersion`). */
+export const STORAGE_VERSION = 'v0.8.0-pulseboard'
+
+/**
+ * The Nhost Storage-compatible service, mounted at `/v1/storage`. CORS as hasura-storage sets it
+ * (controller/controller.go: any origin, its methods and headers, `X-Error` and the download
+ * headers exposed, 12 h preflight cache); every error in its `{"error":{"message"}}` shape.
+ */
+export function storageRoutes(context: BackendContext, engine: GraphqlEngine, blobs?: BlobStore): Hono {
+  const storage = createStorageService(context, engine, blobs)
+  const app = new Hono()
+  app.use(cors({
+    origin: '*',
+    allowMethods: ['GET', 'PUT', 'POST', 'HEAD', 'DELETE'],
+    allowHeaders: [
+      'Authorization', 'Origin', 'Content-Type', 'Range', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since',
+      'x-hasura-admin-secret', 'x-nhost-bucket-id', 'x-nhost-file-name', 'x-nhost-file-id',
+    ],
+    exposeHeaders: ['Content-Length', 'Content-Type', 'Content-Range', 'Content-Disposition', 'Cache-Control', 'ETag', 'Last-Modified', 'X-Error'],
+    maxAge: 12 * 60 * 60,
+  }))
+  app.get('/version', (c) => c.json({ buildVersion: STORAGE_VERSION }))
+
+  uploadFilesRoutes(app, storage)
+  downloadFileRoutes(app, storage)
+  replaceFileRoutes(app, storage)
+  deleteFileRoutes(app, storage)
+  storageOpsRoutes(app, storage)
+  app.all('*', () => storageErrorResponse(new StorageError(404, 'resource does not exist')))
+
+  app.onError((error) => {
+    if (error instanceof StorageError) {
+      if (error.status >= 500 || error.cause) context.log.warn('storage request refused', { message: error.message, cause: String(error.cause ?? '') })
+      return storageErrorResponse(error)
+    }
+    context.log.error('storage request failed', { error: String(error), stack: (error as Error).stack })
+    return storageErrorResponse(new StorageError(500, 'an internal server error occurred'))
+  })
+  return app
+}
