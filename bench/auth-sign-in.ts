@@ -4,7 +4,7 @@
  * The last two must take as long as each other, so that timing does not tell whether an
  * account exists. Run: `npx tsx bench/auth-sign-in.ts [rounds]`.
  */
-import { openAuthTestApp } from '../backend/auth/auth-test-harness.ts'
+import { openAuthTestApp } from '../tests/support/auth-test-harness.ts'
 import { BCRYPT_COST } from '../backend/auth/passwords.ts'
 
 const rounds = Number(process.argv[2] ?? 30)

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from '../lib/sql.ts'
-import { jwtPayload, openAuthTestApp, TEST_JWT_KEY, type AuthTestApp } from './auth-test-harness.ts'
+import { jwtPayload, openAuthTestApp, TEST_JWT_KEY, type AuthTestApp } from '../../tests/support/auth-test-harness.ts'
 
 let t: AuthTestApp
 

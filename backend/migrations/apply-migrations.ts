@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import type { Database, Transaction } from '../db/database.ts'
 import { sql } from '../lib/sql.ts'
 import { findMigrations, type Migration } from './find-migrations.ts'
-import { MigrationError } from './migration-error.ts'
+import { MigrationError } from '../db/migration-error.ts'
 
 /** The Hasura CLI keys migration state by source; Nhost projects have the one `default` source. */
 const SOURCE = 'default'

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { MigrationError } from './migration-error.ts'
+import { MigrationError } from '../db/migration-error.ts'
 
 /** One `<version>_<name>/` folder of `nhost/migrations/default`. */
 export interface Migration {

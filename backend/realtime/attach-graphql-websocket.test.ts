@@ -9,7 +9,8 @@ import { createLogger } from '../lib/logger.ts'
 import { resolveSession, type SessionConfig } from '../session/resolve-session.ts'
 import type { Session } from '../session/session.ts'
 import { attachGraphqlWebSocket, type GraphqlWebSocket } from './attach-graphql-websocket.ts'
-import type { GraphqlRequest, OperationRunner, OperationSink } from './operation-runner.ts'
+import type { GraphqlRequest } from '../engine/execute/graphql-engine.ts'
+import type { OperationRunner, OperationSink } from '../engine/subscriptions/operation-runner.ts'
 
 /**
  * The transport alone, against a fake runner: queries answer once with the session's role, and

@@ -5,7 +5,8 @@ import type { Session } from '../session/session.ts'
 import { SessionError } from '../session/session-error.ts'
 import { CloseCode } from './close-codes.ts'
 import { ConnectionInitError, connectionInitHeaders } from './connection-init-headers.ts'
-import { hasuraErrors, type GraphqlRequest, type OperationRunner } from './operation-runner.ts'
+import type { GraphqlRequest } from '../engine/execute/graphql-engine.ts'
+import { hasuraErrors, type OperationRunner } from '../engine/subscriptions/operation-runner.ts'
 import {
   CONNECTION_ACK,
   KEEP_ALIVE_PING,

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { sql } from '../../lib/sql.ts'
-import { MigrationError } from '../../migrations/migration-error.ts'
+import { MigrationError } from '../migration-error.ts'
 import type { Database } from '../database.ts'
 
 /** The SQL files beside this module: `NN-name.sql`, applied in name order. */

@@ -1,4 +1,4 @@
-import type { GraphqlRequest } from '../../realtime/operation-runner.ts'
+import type { GraphqlRequest } from '../execute/graphql-engine.ts'
 import type { Session } from '../../session/session.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { Kind, parse } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
-import type { GraphqlRequest } from '../../realtime/operation-runner.ts'
+import type { GraphqlRequest } from '../execute/graphql-engine.ts'
 
 type OperationType = 'query' | 'mutation' | 'subscription'
 

@@ -1,11 +1,5 @@
-import type { Session } from '../session/session.ts'
-
-/** A GraphQL request as both WebSocket protocols carry it in `subscribe`/`start` payloads. */
-export interface GraphqlRequest {
-  query: string
-  variables?: Record<string, unknown> | null
-  operationName?: string | null
-}
+import type { Session } from '../../session/session.ts'
+import type { GraphqlRequest } from '../execute/graphql-engine.ts'
 
 /** Where one operation's results go; the transport turns each call into its protocol's message. */
 export interface OperationSink {

@@ -1,4 +1,4 @@
-import { isPostgresError } from '../db/database.ts'
+import { isPostgresError } from './database.ts'
 
 /**
  * A SQL file that could not be applied. The message names the file and carries what Postgres
