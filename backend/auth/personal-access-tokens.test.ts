@@ -3,7 +3,7 @@ import { sql } from '../lib/sql.ts'
 import { jwtPayload, openAuthTestApp, type AuthTestApp } from '../../tests/support/auth-test-harness.ts'
 
 let t: AuthTestApp
-let session: any
+let session: { accessToken: string; refreshToken: string; user: { id: string } }
 
 beforeAll(async () => {
   t = await openAuthTestApp()

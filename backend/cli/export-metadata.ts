@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { ConfigError } from '../config/config-error.ts'
 import { loadConfig } from '../config/load-config.ts'
-import { metadataDirectoryFiles, writeMetadataDirectory } from '../metadata/metadata-directory-files.ts'
+import { metadataDirectoryFiles, writeMetadataDirectory } from '../metadata/model/metadata-directory-files.ts'
 
 try {
   const config = loadConfig()

@@ -1,7 +1,7 @@
 import type { BackendConfig } from '../config/load-config.ts'
 import type { Database } from '../db/database.ts'
 import type { Logger } from '../lib/logger.ts'
-import type { MetadataStore } from '../metadata/metadata-store.ts'
+import type { MetadataStore } from '../metadata/store/metadata-store.ts'
 
 /** What every service of the embedded backend is given when it is mounted. */
 export interface BackendContext {

@@ -2,7 +2,7 @@ import { printSchema } from 'graphql'
 import { SignJWT } from 'jose'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Metadata } from '../metadata/types.ts'
+import type { Metadata } from '../metadata/model/types.ts'
 import { ADMIN_SECRET, JWT_KEY, openEngineApp, postGraphql, type EngineApp, type GraphqlCall } from '../../tests/support/engine-app.ts'
 
 /**

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../config/load-config.ts'
 import type { Database } from '../db/database.ts'
 import { createLogger } from '../lib/logger.ts'
-import { MetadataStore } from '../metadata/metadata-store.ts'
+import { MetadataStore } from '../metadata/store/metadata-store.ts'
 import { createApp, ENGINE_VERSION } from './create-app.ts'
 import { serveWebApp } from './serve-web-app.ts'
 

@@ -3,7 +3,7 @@ import { authRoutes } from '../auth/auth-routes.ts'
 import { createGraphqlEngine, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import { graphqlRoutes } from '../engine/graphql-routes.ts'
 import { HttpError } from '../lib/http-error.ts'
-import { mountAdminApi } from '../metadata/admin-api.ts'
+import { mountAdminApi } from '../admin-api/admin-api.ts'
 import { storageRoutes } from '../storage/storage-routes.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 

@@ -1,7 +1,7 @@
 import { Cron } from 'croner'
 import type { Queryable } from '../db/database.ts'
 import { sql } from '../lib/sql.ts'
-import type { CronTrigger } from '../metadata/types.ts'
+import type { CronTrigger } from '../metadata/model/types.ts'
 
 /** Hasura keeps the next 100 events of every cron trigger in hdb_cron_events (`populateInitialCronTriggerEvents`). */
 export const CRON_EVENTS_AHEAD = 100

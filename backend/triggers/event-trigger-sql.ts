@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database.ts'
 import { ident, join, literal, raw, sql, type SqlFragment } from '../lib/sql.ts'
-import type { ColumnList, EventTrigger, QualifiedTable } from '../metadata/types.ts'
+import type { ColumnList, EventTrigger, QualifiedTable } from '../metadata/model/types.ts'
 
 export type TriggerOp = 'INSERT' | 'UPDATE' | 'DELETE'
 export const TRIGGER_OPS: readonly TriggerOp[] = ['INSERT', 'UPDATE', 'DELETE']

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts'
 import { ident, sql } from '../lib/sql.ts'
-import type { MetadataStore } from '../metadata/metadata-store.ts'
+import type { MetadataStore } from '../metadata/store/metadata-store.ts'
 import type { DeliverySource } from './delivery-loop.ts'
 import { invocationLog, isSuccess, postWebhook, retryAfterSeconds, type WebhookOutcome, type WebhookRequest } from './post-webhook.ts'
 import { resolveHeaders, resolveWebhookUrl, type HeaderConf, type WebhookConf } from './resolve-webhook.ts'

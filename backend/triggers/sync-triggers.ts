@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts'
 import { sql } from '../lib/sql.ts'
-import type { CronTrigger, Metadata } from '../metadata/types.ts'
+import type { CronTrigger, Metadata } from '../metadata/model/types.ts'
 import { dropPendingCronEvents, topUpCronEvents } from './cron-schedule.ts'
 import { installEventTrigger, installedEventTriggers, removeEventTrigger, type TableTrigger } from './event-trigger-sql.ts'
 

@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { Database, Queryable } from '../../backend/db/database.ts'
-import { loadMetadataDirectory } from '../../backend/metadata/load-metadata-directory.ts'
-import type { BoolExp, ColumnList, Metadata, QualifiedTable, TableMetadata } from '../../backend/metadata/types.ts'
+import { loadMetadataDirectory } from '../../backend/metadata/model/load-metadata-directory.ts'
+import type { BoolExp, ColumnList, Metadata, QualifiedTable, TableMetadata } from '../../backend/metadata/model/types.ts'
 import { openTestDatabase, testDatabaseKind } from '../support/test-database.ts'
 
 /**

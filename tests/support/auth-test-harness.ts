@@ -9,7 +9,7 @@ import type { Database } from '../../backend/db/database.ts'
 import { HttpError } from '../../backend/lib/http-error.ts'
 import { createLogger } from '../../backend/lib/logger.ts'
 import { MailOutbox, type OutboxMail } from '../../backend/mail/mail-outbox.ts'
-import { MetadataStore } from '../../backend/metadata/metadata-store.ts'
+import { MetadataStore } from '../../backend/metadata/store/metadata-store.ts'
 import type { BackendContext } from '../../backend/context/backend-context.ts'
 import { authRoutes } from '../../backend/auth/auth-routes.ts'
 

@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql'
 import type { Database } from '../../db/database.ts'
 import { LruCache } from '../../lib/lru-cache.ts'
-import type { MetadataStore } from '../../metadata/metadata-store.ts'
+import type { MetadataStore } from '../../metadata/store/metadata-store.ts'
 import { introspectCatalog } from '../catalog/introspect-catalog.ts'
 import { RoleSchemaBuilder } from '../schema/build-role-schema.ts'
 import { buildRoleModel, type RoleModel } from '../schema/role-access.ts'

@@ -1,4 +1,4 @@
-import type { BoolExp as MetadataBoolExp } from '../../metadata/types.ts'
+import type { BoolExp as MetadataBoolExp } from '../../metadata/model/types.ts'
 import { EngineError, validationError } from '../engine-error.ts'
 import type { RoleModel, TableAccess } from '../schema/role-access.ts'
 import { tableKeyOf, type ColumnInfo, type RelationshipInfo, type TableInfo } from '../schema/source-model.ts'

@@ -4,7 +4,7 @@
  * checks and presets attached, nested inserts ordered by which side holds the foreign key.
  */
 import { getNamedType, type FieldNode, type GraphQLField, type GraphQLNamedType, type GraphQLObjectType } from 'graphql'
-import type { BoolExp as MetadataBoolExp } from '../../metadata/types.ts'
+import type { BoolExp as MetadataBoolExp } from '../../metadata/model/types.ts'
 import { validationError } from '../engine-error.ts'
 import { JSONB_OPERATORS, type MutationFieldRole } from '../schema/build-mutation-fields.ts'
 import type { MutationAccess } from '../schema/mutation-access.ts'

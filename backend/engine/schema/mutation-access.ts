@@ -1,4 +1,4 @@
-import type { BoolExp, ColumnList } from '../../metadata/types.ts'
+import type { BoolExp, ColumnList } from '../../metadata/model/types.ts'
 import type { RoleModel } from './role-access.ts'
 import type { ColumnInfo, TableInfo } from './source-model.ts'
 

@@ -1,4 +1,4 @@
-import type { BoolExp } from '../../metadata/types.ts'
+import type { BoolExp } from '../../metadata/model/types.ts'
 import { selectPermissionOf, type ColumnInfo, type FunctionInfo, type SourceModel, type TableInfo } from './source-model.ts'
 
 /** What one role may select from one table: Hasura's `SelPermInfo`, or everything for admin. */

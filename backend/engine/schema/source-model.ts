@@ -3,7 +3,7 @@ import { ident, sql } from '../../lib/sql.ts'
 import type {
   ArrayRelationship, CustomRootFieldName, FunctionMetadata, Metadata, ObjectRelationship, QualifiedTable,
   SelectPermission, TableMetadata,
-} from '../../metadata/types.ts'
+} from '../../metadata/model/types.ts'
 import { qualifiedKey, type Catalog, type CatalogColumn, type CatalogFunction, type CatalogTable } from '../catalog/catalog.ts'
 import { isBigNumber, scalarNameFor } from './pg-scalars.ts'
 

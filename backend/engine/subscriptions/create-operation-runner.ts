@@ -1,5 +1,5 @@
 import type { Logger } from '../../lib/logger.ts'
-import type { Metadata } from '../../metadata/types.ts'
+import type { Metadata } from '../../metadata/model/types.ts'
 import { hasuraErrors, type OperationRunner, type OperationSink } from './operation-runner.ts'
 import type { SubscriptionEngine } from './bound-operation.ts'
 import { TooManySubscriptionsError, type LiveQueryManager } from './live-query-manager.ts'

@@ -1,5 +1,5 @@
 import { compile, ident, join, literal, raw, sql, type SqlFragment } from '../../lib/sql.ts'
-import type { Metadata } from '../../metadata/types.ts'
+import type { Metadata } from '../../metadata/model/types.ts'
 import { EngineError } from '../engine-error.ts'
 import type { BoundOperation } from './bound-operation.ts'
 import type { LiveQueryPlan } from './live-query-plan.ts'

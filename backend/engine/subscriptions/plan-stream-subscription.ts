@@ -1,5 +1,5 @@
 import type { CompiledSql } from '../../lib/sql.ts'
-import type { Metadata } from '../../metadata/types.ts'
+import type { Metadata } from '../../metadata/model/types.ts'
 import type { BoundOperation } from './bound-operation.ts'
 import { tablesReadBy } from './tables-read-by.ts'
 

@@ -1,5 +1,5 @@
 import { compile, ident } from '../../lib/sql.ts'
-import type { Metadata } from '../../metadata/types.ts'
+import type { Metadata } from '../../metadata/model/types.ts'
 import { tableKey } from './live-query-plan.ts'
 
 /**

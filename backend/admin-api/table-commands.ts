@@ -1,12 +1,12 @@
 import { AdminApiError } from './admin-api-error.ts'
-import { DEFAULT_SOURCE, displayName, findInconsistencies } from './find-inconsistencies.ts'
-import type { JsonNode } from './json-node.ts'
+import { DEFAULT_SOURCE, displayName, findInconsistencies } from '../metadata/store/find-inconsistencies.ts'
+import type { JsonNode } from '../metadata/model/json-node.ts'
 import type { MetadataCommand, MetadataState } from './metadata-commands.ts'
 import {
   readArrayRelationship, readDeletePermission, readFunctionMetadata, readInsertPermission, readObjectRelationship,
   readQualifiedName, readSelectPermission, readTableMetadata, readUpdatePermission,
-} from './parse-metadata.ts'
-import type { Metadata, PermissionEntry, QualifiedTable, Source, TableMetadata } from './types.ts'
+} from '../metadata/model/parse-metadata.ts'
+import type { Metadata, PermissionEntry, QualifiedTable, Source, TableMetadata } from '../metadata/model/types.ts'
 
 /**
  * The per-object metadata commands the Hasura console and the Nhost CLI send

@@ -1,9 +1,9 @@
-import type { Queryable } from '../db/database.ts'
-import { sql } from '../lib/sql.ts'
-import { exportTable } from './export-metadata.ts'
+import type { Queryable } from '../../db/database.ts'
+import { sql } from '../../lib/sql.ts'
+import { exportTable } from '../model/export-metadata.ts'
 import type {
   ColumnList, ManualRelationshipConfiguration, Metadata, ObjectRelationship, QualifiedTable, Source, TableMetadata,
-} from './types.ts'
+} from '../model/types.ts'
 
 /** One entry of Hasura's `inconsistent_objects` (`get_inconsistent_metadata`, `replace_metadata`). */
 export interface InconsistentObject {

@@ -1,10 +1,10 @@
 import { isPostgresError, type Queryable } from '../db/database.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
-import { DEFAULT_SOURCE } from './find-inconsistencies.ts'
-import { followCatalogChanges, snapshotTrackedObjects } from './follow-catalog-changes.ts'
-import type { JsonNode } from './json-node.ts'
-import { notifyMetadataChange } from './metadata-notifications.ts'
+import { DEFAULT_SOURCE } from '../metadata/store/find-inconsistencies.ts'
+import { DependentObjectsError, followCatalogChanges, snapshotTrackedObjects } from '../metadata/store/follow-catalog-changes.ts'
+import type { JsonNode } from '../metadata/model/json-node.ts'
+import { notifyMetadataChange } from '../metadata/store/metadata-notifications.ts'
 import { saveMetadata, withMetadataLock } from './save-metadata.ts'
 
 /** `run_sql` arguments with Hasura's defaults (`Hasura/Backends/Postgres/DDL/RunSQL.hs`). */
@@ -66,7 +66,9 @@ export async function runSql(context: Context, args: RunSqlArgs): Promise<RunSql
       const before = await snapshotTrackedObjects(tx, metadata)
       const result = await execute(tx, args)
       await notifyMetadataChange(tx, context, { kind: 'catalog' })
-      const next = await followCatalogChanges(tx, metadata, before, args.cascade)
+      const next = await followCatalogChanges(tx, metadata, before, args.cascade).catch((error: unknown) => {
+        throw error instanceof DependentObjectsError ? new AdminApiError(400, 'dependency-error', error.message) : error
+      })
       const version = next && (await saveMetadata(context, next, context.metadata.resourceVersion, tx))
       return { result, next, version }
     })

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/database.ts'
-import { sql } from '../lib/sql.ts'
-import type { BackendContext } from '../context/backend-context.ts'
+import type { Queryable } from '../../db/database.ts'
+import { sql } from '../../lib/sql.ts'
+import type { StoreContext } from './store-context.ts'
 import { readStoredMetadata } from './metadata-storage.ts'
 
 /**
@@ -13,10 +13,10 @@ const CHANNEL = 'pulseboard_metadata'
 
 type Change = { kind: 'metadata'; resourceVersion: number } | { kind: 'catalog' }
 
-type Context = Pick<BackendContext, 'db' | 'log' | 'metadata'>
+type Context = Pick<StoreContext, 'db' | 'log' | 'metadata'>
 
 /** Sent inside the transaction that made the change, so that it is delivered only if that commits. */
-export async function notifyMetadataChange(q: Queryable, context: Pick<BackendContext, 'metadata'>, change: Change): Promise<void> {
+export async function notifyMetadataChange(q: Queryable, context: Pick<StoreContext, 'metadata'>, change: Change): Promise<void> {
   const payload = JSON.stringify({ ...change, instance: context.metadata.instanceId })
   await q.query(sql`select pg_notify(${CHANNEL}, ${payload})`)
 }

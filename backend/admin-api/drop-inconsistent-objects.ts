@@ -1,5 +1,5 @@
-import type { InconsistentObject } from './find-inconsistencies.ts'
-import type { Metadata, QualifiedTable, Source, TableMetadata } from './types.ts'
+import type { InconsistentObject } from '../metadata/store/find-inconsistencies.ts'
+import type { Metadata, QualifiedTable, Source, TableMetadata } from '../metadata/model/types.ts'
 
 const same = (a: QualifiedTable, b: QualifiedTable) => a.schema === b.schema && a.name === b.name
 

@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabaseTarget, testDatabaseKind } from '../../tests/support/test-database.ts'
-import type { BackendConfig } from '../config/load-config.ts'
-import { openDatabase, type DatabaseTarget } from '../db/open-database.ts'
-import { applySystemSchemas } from '../db/system/apply-system-schemas.ts'
-import { createLogger } from '../lib/logger.ts'
-import type { BackendContext } from '../context/backend-context.ts'
-import { mountAdminApi } from './admin-api.ts'
+import { createTestDatabaseTarget, testDatabaseKind } from '../../../tests/support/test-database.ts'
+import type { BackendConfig } from '../../config/load-config.ts'
+import { openDatabase, type DatabaseTarget } from '../../db/open-database.ts'
+import { applySystemSchemas } from '../../db/system/apply-system-schemas.ts'
+import { createLogger } from '../../lib/logger.ts'
+import type { StoreContext as BackendContext } from './store-context.ts'
+import { mountAdminApi } from '../../admin-api/admin-api.ts'
 import { loadMetadataAtStart } from './load-metadata-at-start.ts'
 import { MetadataStore } from './metadata-store.ts'
 
-const fixtures = join(import.meta.dirname, '__fixtures__')
+const fixtures = join(import.meta.dirname, '..', 'model', '__fixtures__')
 
 // Creating a PGlite data dir and the system schemas takes up to ~20 s on a loaded machine.
 const FIRST_START_TIMEOUT = 90_000

@@ -1,12 +1,12 @@
 import { sql } from '../lib/sql.ts'
 import { AdminApiError } from './admin-api-error.ts'
 import { assertTriggerEnvironment } from './check-trigger-environment.ts'
-import { DEFAULT_SOURCE, displayName } from './find-inconsistencies.ts'
-import type { JsonNode } from './json-node.ts'
+import { DEFAULT_SOURCE, displayName } from '../metadata/store/find-inconsistencies.ts'
+import type { JsonNode } from '../metadata/model/json-node.ts'
 import type { MetadataCommand } from './metadata-commands.ts'
-import { readQualifiedName } from './parse-metadata.ts'
-import { readDefinition, readHeaders, readRetryConf, readTriggerName, readWebhook } from './read-trigger-definitions.ts'
-import type { ColumnList, EventTrigger, Metadata, TableMetadata } from './types.ts'
+import { readQualifiedName } from '../metadata/model/parse-metadata.ts'
+import { readDefinition, readHeaders, readRetryConf, readTriggerName, readWebhook } from '../metadata/model/read-trigger-definitions.ts'
+import type { ColumnList, EventTrigger, Metadata, TableMetadata } from '../metadata/model/types.ts'
 
 /**
  * Hasura's event-trigger commands (https://hasura.io/docs/2.0/api-reference/metadata-api/event-triggers/).

@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/database.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
-import { notifyMetadataChange } from './metadata-notifications.ts'
-import { ResourceVersionConflict, writeStoredMetadata } from './metadata-storage.ts'
-import type { Metadata } from './types.ts'
+import { notifyMetadataChange } from '../metadata/store/metadata-notifications.ts'
+import { ResourceVersionConflict, writeStoredMetadata } from '../metadata/store/metadata-storage.ts'
+import type { Metadata } from '../metadata/model/types.ts'
 
 type Context = Pick<BackendContext, 'db' | 'metadata'>
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { AdminApiError } from './admin-api-error.ts'
-import { JsonNode } from './json-node.ts'
+import { JsonNode } from '../metadata/model/json-node.ts'
 
 /**
  * The request body as a JSON node at `$`. A body that is not JSON is Hasura's 400 `invalid-json`,

@@ -1,5 +1,5 @@
 import { sql } from '../lib/sql.ts'
-import type { JsonNode } from './json-node.ts'
+import type { JsonNode } from '../metadata/model/json-node.ts'
 import type { MetadataCommand } from './metadata-commands.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { MetadataParseError, formatJsonPath, type PathSegment } from './metadata-parse-error.ts'
+import { MetadataParseError, formatJsonPath, type PathSegment } from '../metadata/model/metadata-parse-error.ts'
 
 /**
  * An error of Hasura's admin APIs (`/v1/metadata`, `/v2/query`), mirroring `QErr`

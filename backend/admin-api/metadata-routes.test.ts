@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openAdminApiApp, runAdminScenario, type AdminScenario } from '../../tests/support/admin-api-app.ts'
 import { testDatabaseKind } from '../../tests/support/test-database.ts'
-import { exportMetadata } from './export-metadata.ts'
-import { readStoredMetadata } from './metadata-storage.ts'
+import { exportMetadata } from '../metadata/model/export-metadata.ts'
+import { readStoredMetadata } from '../metadata/store/metadata-storage.ts'
 
 const source = (tables: unknown[], extra: Record<string, unknown> = {}) => ({ name: 'default', kind: 'postgres', tables, configuration: {}, ...extra })
 const metadataWith = (tables: unknown[], extra: Record<string, unknown> = {}) => ({ version: 3, sources: [source(tables, extra)] })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { Queryable } from '../db/database.ts'
-import type { Metadata } from './types.ts'
-import { emptyMetadata } from './types.ts'
+import type { Queryable } from '../../db/database.ts'
+import type { Metadata } from '../model/types.ts'
+import { emptyMetadata } from '../model/types.ts'
 
 /** Why the GraphQL schema must be rebuilt: new metadata, or DDL that changed the catalog. */
 export type SchemaChange = 'metadata' | 'catalog'

@@ -2,7 +2,7 @@ import { JsonNode } from './json-node.ts'
 import { readCronTrigger, readEventTrigger } from './read-trigger-definitions.ts'
 import type { Location } from './metadata-parse-error.ts'
 import type {
-  ArrayRelationship, BoolExp, ColumnList, CronTrigger, CustomRootFields, DeletePermission, EventTrigger,
+  ArrayRelationship, BoolExp, ColumnList, CustomRootFields, DeletePermission,
   FunctionMetadata, InsertPermission, Metadata, ObjectRelationship, PermissionEntry, QualifiedTable,
   SelectPermission, Source, TableConfiguration, TableMetadata, UpdatePermission,
 } from './types.ts'

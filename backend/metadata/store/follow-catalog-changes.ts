@@ -1,8 +1,12 @@
-import type { Queryable } from '../db/database.ts'
-import { sql } from '../lib/sql.ts'
-import { AdminApiError } from './admin-api-error.ts'
+import type { Queryable } from '../../db/database.ts'
+import { sql } from '../../lib/sql.ts'
 import { DEFAULT_SOURCE, displayName } from './find-inconsistencies.ts'
-import type { Metadata, QualifiedTable, Source, TableMetadata } from './types.ts'
+import type { Metadata, QualifiedTable, Source, TableMetadata } from '../model/types.ts'
+
+/** SQL dropped objects that metadata still uses and `cascade` was not given: the admin API's `dependency-error`. */
+export class DependentObjectsError extends Error {
+  override name = 'DependentObjectsError'
+}
 
 /** The tracked tables (by OID) and tracked functions of the default source that existed before the SQL ran. */
 export interface CatalogSnapshot {
@@ -73,7 +77,7 @@ export async function followCatalogChanges(
     .filter((t) => !isDropped(t.table))
     .map((t) => followTable(t, rename, isDropped, (name) => dependents.push(`relationship ${displayName(t.table)}.${name} in source "${source.name}"`)))
   if (dependents.length > 0 && !cascade) {
-    throw new AdminApiError(400, 'dependency-error', `cannot drop due to the following dependent objects : ${dependents.join(', ')}`)
+    throw new DependentObjectsError(`cannot drop due to the following dependent objects : ${dependents.join(', ')}`)
   }
   const functions = source.functions?.filter((f) => !droppedFunctions.some((d) => same(d, f.function)))
   const next: Source = { ...source, tables }

@@ -1,8 +1,8 @@
-import type { Queryable } from '../db/database.ts'
-import { sql } from '../lib/sql.ts'
-import { exportMetadata } from './export-metadata.ts'
-import { parseMetadata } from './parse-metadata.ts'
-import type { Metadata } from './types.ts'
+import type { Queryable } from '../../db/database.ts'
+import { sql } from '../../lib/sql.ts'
+import { exportMetadata } from '../model/export-metadata.ts'
+import { parseMetadata } from '../model/parse-metadata.ts'
+import type { Metadata } from '../model/types.ts'
 
 /**
  * Metadata lives where Hasura keeps it: one row (id 1) of `hdb_catalog.hdb_metadata` holding the

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BackendContext } from '../context/backend-context.ts'
-import { clearedMetadata } from './default-metadata.ts'
+import type { StoreContext } from './store-context.ts'
+import { clearedMetadata } from '../model/default-metadata.ts'
 import { findInconsistencies } from './find-inconsistencies.ts'
-import { loadMetadataDirectory } from './load-metadata-directory.ts'
+import { loadMetadataDirectory } from '../model/load-metadata-directory.ts'
 import { notifyMetadataChange } from './metadata-notifications.ts'
 import {
   readAppliedDirectoryHash, readStoredMetadata, writeAppliedDirectoryHash, writeStoredMetadata,
@@ -19,7 +19,7 @@ import {
  * Like `hasura metadata apply`, inconsistent objects do not stop the start; they are logged.
  * An invalid metadata folder does: the error names the file and the key.
  */
-export async function loadMetadataAtStart(context: Pick<BackendContext, 'config' | 'db' | 'log' | 'metadata'>): Promise<void> {
+export async function loadMetadataAtStart(context: Pick<StoreContext, 'config' | 'db' | 'log' | 'metadata'>): Promise<void> {
   const dir = join(context.config.projectDir, 'nhost', 'metadata')
   const project = existsSync(dir) ? loadMetadataDirectory(dir, context.config.projectDir) : undefined
   const { metadata, resourceVersion, source } = await context.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { BackendContext } from '../context/backend-context.ts'
 import { AdminApiError, answer } from './admin-api-error.ts'
-import type { JsonNode } from './json-node.ts'
+import type { JsonNode } from '../metadata/model/json-node.ts'
 import { readAdminRequest } from './read-admin-request.ts'
 import { readRunSqlArgs, runSql } from './run-sql.ts'
 

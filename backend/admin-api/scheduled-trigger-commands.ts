@@ -1,9 +1,9 @@
 import { sql } from '../lib/sql.ts'
 import { AdminApiError } from './admin-api-error.ts'
 import { assertTriggerEnvironment } from './check-trigger-environment.ts'
-import type { JsonNode } from './json-node.ts'
+import type { JsonNode } from '../metadata/model/json-node.ts'
 import type { MetadataCommand } from './metadata-commands.ts'
-import { readCronTrigger, readHeaders, readScheduledRetryConf, readWebhook } from './read-trigger-definitions.ts'
+import { readCronTrigger, readHeaders, readScheduledRetryConf, readWebhook } from '../metadata/model/read-trigger-definitions.ts'
 
 /**
  * Hasura's scheduled-trigger commands (https://hasura.io/docs/2.0/api-reference/metadata-api/scheduled-triggers/).
