@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from '../../src/lib/env.ts'
+import { parseEnv } from './env.ts'
 
 describe('parseEnv', () => {
   it('puts every service on the page origin by default', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { FetchError } from '@nhost/nhost-js/fetch'
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors'
 import { describe, expect, it } from 'vitest'
-import { CONSTRAINTS, ERROR_CATALOGUE, fromHasura, toAppError } from '../../src/lib/error-catalogue.ts'
+import { CONSTRAINTS, ERROR_CATALOGUE, fromHasura, toAppError } from './error-catalogue.ts'
 
 const hasuraError = (code: string, message: string) =>
   new CombinedGraphQLErrors({ errors: [{ message, extensions: { code, path: '$' } }] })
