@@ -2,13 +2,13 @@
 import { graphql, http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MyWorkspacesDocument } from '../gql/graphql.ts'
-import { server, useMswServer } from '../testing/msw-server.ts'
+import { server, listenWithMswServer } from '../testing/msw-server.ts'
 import { testEnv } from '../testing/test-app.tsx'
 import { createAppApollo, type AppApollo } from './apollo.ts'
 import { toAppError } from './error-catalogue.ts'
 import { createNhost } from './nhost.ts'
 
-useMswServer()
+listenWithMswServer()
 
 let apollo: AppApollo | undefined
 afterEach(() => apollo?.dispose())

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ERROR_CATALOGUE } from '../../../lib/error-catalogue.ts'
-import { server, useMswServer } from '../../../testing/msw-server.ts'
+import { server, listenWithMswServer } from '../../../testing/msw-server.ts'
 import { renderScreen, testEnv } from '../../../testing/test-app.tsx'
 import { SignInForm } from './sign-in-form.tsx'
 
-useMswServer()
+listenWithMswServer()
 afterEach(cleanup)
 
 const signInUrl = `${testEnv.authUrl}/signin/email-password`

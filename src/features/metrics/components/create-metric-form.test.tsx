@@ -5,12 +5,12 @@ import { graphql, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CreateMetricDocument } from '../../../gql/graphql.ts'
 import { CONSTRAINTS, ERROR_CATALOGUE } from '../../../lib/error-catalogue.ts'
-import { server, useMswServer } from '../../../testing/msw-server.ts'
+import { server, listenWithMswServer } from '../../../testing/msw-server.ts'
 import { renderScreen } from '../../../testing/test-app.tsx'
 import { validateMetric } from '../validate-metric.ts'
 import { CreateMetricForm } from './create-metric-form.tsx'
 
-useMswServer()
+listenWithMswServer()
 afterEach(cleanup)
 
 const workspace = { id: 'w1', slug: 'acme', name: 'Acme', role: 'editor' as const }

@@ -5,12 +5,12 @@ import { graphql, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CreateWorkspaceDocument, MyWorkspacesDocument } from '../../../gql/graphql.ts'
 import { CONSTRAINTS, ERROR_CATALOGUE } from '../../../lib/error-catalogue.ts'
-import { server, useMswServer } from '../../../testing/msw-server.ts'
+import { server, listenWithMswServer } from '../../../testing/msw-server.ts'
 import { renderScreen } from '../../../testing/test-app.tsx'
 import { slugify, validateWorkspace } from '../validate-workspace.ts'
 import { CreateWorkspaceForm } from './create-workspace-form.tsx'
 
-useMswServer()
+listenWithMswServer()
 afterEach(cleanup)
 
 const slugRule = CONSTRAINTS.workspaces_slug_format!.message!
