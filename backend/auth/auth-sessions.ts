@@ -5,8 +5,8 @@ import type { AuthContext } from './auth-context.ts'
 import { AuthError } from './auth-error.ts'
 import { allowedRolesOf, findUser, toUserPayload, type AuthUser, type UserPayload } from './auth-users.ts'
 
-/** Nhost's `Session` object. */
-export interface Session {
+/** Nhost Auth's token pair and user (`Session` in nhost-js's auth client, imported there as `AuthSession`). Not the request session of backend/session. */
+export interface AuthSession {
   accessToken: string
   accessTokenExpiresIn: number
   refreshToken: string
@@ -48,7 +48,7 @@ export async function signAccessToken(auth: AuthContext, user: AuthUser): Promis
 }
 
 /** A new session for a user who just proved who they are (Nhost's `NewSession`). */
-export async function createSession(auth: AuthContext, db: Queryable, user: AuthUser): Promise<Session> {
+export async function createSession(auth: AuthContext, db: Queryable, user: AuthUser): Promise<AuthSession> {
   const expiresAt = new Date(Date.now() + auth.settings.refreshTokenExpiresIn * 1000)
   const refresh = await insertRefreshToken(db, user.id, { type: 'regular', expiresAt })
   await db.query(sql`UPDATE auth.users SET last_seen = now() WHERE id = ${user.id}::uuid`)
@@ -74,7 +74,7 @@ export function findUserByRefreshToken(db: Queryable, token: string, type: 'regu
  * matches any row, and of two concurrent exchanges of the same token only one finds it. The old
  * hash is kept as spent, for `revokeFamilyOfSpentToken`.
  */
-export async function rotateRefreshToken(auth: AuthContext, db: Queryable, oldToken: string, user: AuthUser): Promise<Session> {
+export async function rotateRefreshToken(auth: AuthContext, db: Queryable, oldToken: string, user: AuthUser): Promise<AuthSession> {
   const token = randomUUID()
   const expiresAt = new Date(Date.now() + auth.settings.refreshTokenExpiresIn * 1000)
   const oldHash = hashRefreshToken(oldToken)

@@ -18,7 +18,7 @@ const schema: ObjectSchema = {
  * `POST /token`: trades a refresh token for a new access token and a new refresh token. The old
  * one is spent: presenting it again is `invalid-refresh-token` and also ends the session it
  * belonged to, whose newer token a thief or the owner holds (not in Nhost). Anonymous users may refresh
- * (Nhost's `RefreshToken` lets `forbidden-anonymous` through). The answer is a bare `Session`.
+ * (Nhost's `RefreshToken` lets `forbidden-anonymous` through). The answer is a bare `AuthSession`.
  */
 export function refreshTokenRoutes(app: Hono, auth: AuthContext): void {
   app.post('/token', async (c) => {

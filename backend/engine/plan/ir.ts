@@ -1,6 +1,6 @@
 import type { FieldNode } from 'graphql'
 import type { MutationPlan } from './mutation-ir.ts'
-import type { AggregateOperator } from '../schema/field-roles.ts'
+import type { AggregateOperator } from '../schema/field-meanings.ts'
 import type { ColumnInfo, FunctionInfo, RelationshipInfo, TableInfo } from '../schema/source-model.ts'
 
 /**

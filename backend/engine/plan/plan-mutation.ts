@@ -6,7 +6,7 @@
 import { getNamedType, type FieldNode, type GraphQLField, type GraphQLNamedType, type GraphQLObjectType } from 'graphql'
 import type { BoolExp as MetadataBoolExp } from '../../metadata/model/types.ts'
 import { validationError } from '../engine-error.ts'
-import { JSONB_OPERATORS, type MutationFieldRole } from '../schema/build-mutation-fields.ts'
+import { JSONB_OPERATORS, type MutationFieldMeaning } from '../schema/build-mutation-fields.ts'
 import type { MutationAccess } from '../schema/mutation-access.ts'
 import type { TableAccess } from '../schema/role-access.ts'
 import type { ColumnInfo, RelationshipInfo, TableInfo } from '../schema/source-model.ts'
@@ -30,27 +30,27 @@ export interface MutationPlanContext {
 }
 
 export function planMutation(
-  context: MutationPlanContext, role: MutationFieldRole,
+  context: MutationPlanContext, meaning: MutationFieldMeaning,
   field: GraphQLField<unknown, unknown>, nodes: FieldNode[], args: Args, path: string,
 ): MutationPlan {
   const planner = new MutationPlanner(context)
-  const returning = planner.returning(role.select, field, nodes, path, role.kind === 'insert' ? role.one : role.kind === 'update' ? role.variant === 'by_pk' : role.byPk)
-  switch (role.kind) {
+  const returning = planner.returning(meaning.select, field, nodes, path, meaning.kind === 'insert' ? meaning.one : meaning.kind === 'update' ? meaning.variant === 'by_pk' : meaning.byPk)
+  switch (meaning.kind) {
     case 'insert': {
-      const objects = role.one ? [args.object as Args] : asList(args.objects)
-      const argPath = `${path}.args.${role.one ? 'object' : 'objects'}`
-      const insert = planner.insert(role.access, objects, args.on_conflict as Args | null | undefined, argPath, `${path}.args.on_conflict`, null, !role.one)
+      const objects = meaning.one ? [args.object as Args] : asList(args.objects)
+      const argPath = `${path}.args.${meaning.one ? 'object' : 'objects'}`
+      const insert = planner.insert(meaning.access, objects, args.on_conflict as Args | null | undefined, argPath, `${path}.args.on_conflict`, null, !meaning.one)
       return { kind: 'insert', insert, returning }
     }
     case 'update': {
-      const entries = role.variant === 'many' ? asList(args.updates).map((u, i) => ({ args: u, at: `${path}.args.updates[${i}]` })) : [{ args, at: `${path}.args` }]
-      const updates = entries.map((entry) => planner.update(role.access, role.select, entry.args, entry.at, role.variant === 'by_pk', path))
-      return { kind: 'update', updates, many: role.variant === 'many', returning }
+      const entries = meaning.variant === 'many' ? asList(args.updates).map((u, i) => ({ args: u, at: `${path}.args.updates[${i}]` })) : [{ args, at: `${path}.args` }]
+      const updates = entries.map((entry) => planner.update(meaning.access, meaning.select, entry.args, entry.at, meaning.variant === 'by_pk', path))
+      return { kind: 'update', updates, many: meaning.variant === 'many', returning }
     }
     case 'delete': {
-      const where = role.byPk ? planner.pkWhere(role.access.table, args) : planner.where(role.select, args.where as Args, `${path}.args.where`)
-      const filter = role.access.delete?.filter ?? null
-      return { kind: 'delete', delete: { table: role.access.table, where: and([planner.permission(filter, role.access.table), where]), path: '$' }, returning }
+      const where = meaning.byPk ? planner.pkWhere(meaning.access.table, args) : planner.where(meaning.select, args.where as Args, `${path}.args.where`)
+      const filter = meaning.access.delete?.filter ?? null
+      return { kind: 'delete', delete: { table: meaning.access.table, where: and([planner.permission(filter, meaning.access.table), where]), path: '$' }, returning }
     }
   }
 }

@@ -3,7 +3,7 @@
  * typed plan of ir.ts. Terms:
  * - response key: a field's alias, else its name; a Hasura error path is built from them
  *   (`$.selectionSet.author.selectionSet.articles.args.where`);
- * - field role: what a schema field stands for (field-roles.ts), read from `extensions.engine`;
+ * - field meaning: what a schema field stands for (field-meanings.ts), read from `extensions.engine`;
  * - row source: the rows one select reads (table or function, filter, order, limit);
  * - read variables: variables whose values shaped the plan; the plan cache keys on them.
  * The planner never touches the database and never writes SQL.
@@ -14,8 +14,8 @@ import {
   type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql'
 import { EngineError, validationError } from '../engine-error.ts'
-import { mutationRoleOf } from '../schema/build-mutation-fields.ts'
-import { fieldRoleOf } from '../schema/field-roles.ts'
+import { mutationMeaningOf } from '../schema/build-mutation-fields.ts'
+import { fieldMeaningOf } from '../schema/field-meanings.ts'
 import type { RoleModel, TableAccess } from '../schema/role-access.ts'
 import type { ColumnInfo, FunctionInfo, RelationshipInfo } from '../schema/source-model.ts'
 import { and, BoolExpBuilder, typedValue } from './build-bool-exp.ts'
@@ -122,32 +122,32 @@ class Planner {
   }
 
   #rootField(key: string, nodes: FieldNode[], field: AnyField, path: string): RootField {
-    const role = fieldRoleOf(field)
+    const meaning = fieldMeaningOf(field)
     const args = this.#args(field, nodes, path)
-    switch (role?.kind) {
+    switch (meaning?.kind) {
       case 'placeholder':
         return { key, kind: 'placeholder' }
       case 'select':
-        return { key, kind: 'select', single: false, plan: this.#select(role.access, nodes, args, path, null, null) }
+        return { key, kind: 'select', single: false, plan: this.#select(meaning.access, nodes, args, path, null, null) }
       case 'function':
-        return { key, kind: 'select', single: false, plan: this.#select(role.access, nodes, args, path, null, this.#functionCall(role.fn, args, path)) }
+        return { key, kind: 'select', single: false, plan: this.#select(meaning.access, nodes, args, path, null, this.#functionCall(meaning.fn, args, path)) }
       case 'select_by_pk': {
-        const table = role.access.table
+        const table = meaning.access.table
         const where = and((table.primaryKey ?? []).map((name): BoolExp => {
           const column = table.columnByName.get(name) as ColumnInfo
           return { kind: 'compare', column, operator: '_eq', value: typedValue(column, this.#param(args[column.gqlName])) }
         }))
-        const source: RowSource = { ...this.#emptySource(role.access), where: and([this.boolExps.permission(role.access), where]) }
-        return { key, kind: 'select', single: true, plan: { source, fields: this.#outputFields(role.access, nodes, path) } }
+        const source: RowSource = { ...this.#emptySource(meaning.access), where: and([this.boolExps.permission(meaning.access), where]) }
+        return { key, kind: 'select', single: true, plan: { source, fields: this.#outputFields(meaning.access, nodes, path) } }
       }
       case 'select_aggregate':
-        return { key, kind: 'aggregate', plan: this.#aggregate(role.access, nodes, args, path, null, null) }
+        return { key, kind: 'aggregate', plan: this.#aggregate(meaning.access, nodes, args, path, null, null) }
       case 'select_stream':
-        return planStream(this, key, role.access, nodes, args, path)
+        return planStream(this, key, meaning.access, nodes, args, path)
       case 'function_aggregate':
-        return { key, kind: 'aggregate', plan: this.#aggregate(role.access, nodes, args, path, null, this.#functionCall(role.fn, args, path)) }
+        return { key, kind: 'aggregate', plan: this.#aggregate(meaning.access, nodes, args, path, null, this.#functionCall(meaning.fn, args, path)) }
       default: {
-        const mutation = mutationRoleOf(field)
+        const mutation = mutationMeaningOf(field)
         if (mutation) return { key, kind: 'mutation', plan: planMutation(this, mutation, field, nodes, args, path) }
         throw new EngineError('not-supported', `field '${field.name}' is not supported here`, path)
       }
@@ -266,25 +266,25 @@ class Planner {
         fields.push({ key, kind: 'typename', name: type.name })
         continue
       }
-      const role = fieldRoleOf(field)
+      const meaning = fieldMeaningOf(field)
       const args = this.#args(field, fieldNodes, at)
-      switch (role?.kind) {
+      switch (meaning?.kind) {
         case 'column': {
           const path = typeof args.path === 'string' ? parseJsonPath(args.path, `${at}.args.path`) : null
-          const stringify = this.input.stringifyNumericTypes && role.column.isBigNumber
-          fields.push({ key, kind: 'column', column: role.column, path: path && path.length > 0 ? path : null, stringify })
+          const stringify = this.input.stringifyNumericTypes && meaning.column.isBigNumber
+          fields.push({ key, kind: 'column', column: meaning.column, path: path && path.length > 0 ? path : null, stringify })
           break
         }
         case 'object_relationship': {
-          const source: RowSource = { ...this.#emptySource(role.target), where: this.boolExps.permission(role.target), parentJoin: role.relationship.mapping }
-          fields.push({ key, kind: 'object', relationship: role.relationship, select: { source, fields: this.#outputFields(role.target, fieldNodes, at) } })
+          const source: RowSource = { ...this.#emptySource(meaning.target), where: this.boolExps.permission(meaning.target), parentJoin: meaning.relationship.mapping }
+          fields.push({ key, kind: 'object', relationship: meaning.relationship, select: { source, fields: this.#outputFields(meaning.target, fieldNodes, at) } })
           break
         }
         case 'array_relationship':
-          fields.push({ key, kind: 'array', relationship: role.relationship, select: this.#select(role.target, fieldNodes, args, at, role.relationship, null) })
+          fields.push({ key, kind: 'array', relationship: meaning.relationship, select: this.#select(meaning.target, fieldNodes, args, at, meaning.relationship, null) })
           break
         case 'aggregate_relationship':
-          fields.push({ key, kind: 'aggregate', relationship: role.relationship, select: this.#aggregate(role.target, fieldNodes, args, at, role.relationship, null) })
+          fields.push({ key, kind: 'aggregate', relationship: meaning.relationship, select: this.#aggregate(meaning.target, fieldNodes, args, at, meaning.relationship, null) })
           break
         default:
           throw new EngineError('unexpected', `field '${field.name}' has no plan`, at)
@@ -301,8 +301,8 @@ class Planner {
         outputs.push({ key, kind: 'typename', name: type.name })
         continue
       }
-      const role = fieldRoleOf(field)
-      if (role?.kind === 'nodes') outputs.push({ key, kind: 'nodes', fields: this.#outputFields(access, fieldNodes, at) })
+      const meaning = fieldMeaningOf(field)
+      if (meaning?.kind === 'nodes') outputs.push({ key, kind: 'nodes', fields: this.#outputFields(access, fieldNodes, at) })
       else outputs.push({ key, kind: 'aggregate', fields: this.#aggregateFields(getNamedType(field.type) as GraphQLObjectType, fieldNodes, at) })
     }
     // Hasura counts every permitted row: the permission's row limit bounds lists, not aggregates.
@@ -316,21 +316,21 @@ class Planner {
         fields.push({ key, kind: 'typename', name: type.name })
         continue
       }
-      const role = fieldRoleOf(field)
+      const meaning = fieldMeaningOf(field)
       const args = this.#args(field, fieldNodes, at)
-      if (role?.kind === 'count') {
-        const columns = ((args.columns ?? []) as string[]).map((name) => role.access.table.columnByName.get(name) as ColumnInfo)
+      if (meaning?.kind === 'count') {
+        const columns = ((args.columns ?? []) as string[]).map((name) => meaning.access.table.columnByName.get(name) as ColumnInfo)
         fields.push({ key, kind: 'count', columns, distinct: args.distinct === true })
-      } else if (role?.kind === 'aggregate_operator') {
+      } else if (meaning?.kind === 'aggregate_operator') {
         const operatorType = getNullableType(field.type) as GraphQLObjectType
         const columns = [...this.#collect(operatorType.name, this.#subSelections(fieldNodes), at)].map(([columnKey, columnNodes]) => {
           const columnNode = columnNodes[0] as FieldNode
           if (columnNode.name.value === '__typename') return { key: columnKey, column: null, stringify: false }
-          const columnRole = fieldRoleOf(this.#field(operatorType, columnNode.name.value, `${at}.selectionSet.${columnKey}`))
-          const column = columnRole?.kind === 'aggregate_column' ? columnRole.column : null
+          const columnMeaning = fieldMeaningOf(this.#field(operatorType, columnNode.name.value, `${at}.selectionSet.${columnKey}`))
+          const column = columnMeaning?.kind === 'aggregate_column' ? columnMeaning.column : null
           return { key: columnKey, column, stringify: this.input.stringifyNumericTypes && column !== null && column.isBigNumber }
         })
-        fields.push({ key, kind: 'operator', operator: role.operator, typename: operatorType.name, columns })
+        fields.push({ key, kind: 'operator', operator: meaning.operator, typename: operatorType.name, columns })
       }
     }
     return fields

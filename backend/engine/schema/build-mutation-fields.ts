@@ -5,7 +5,7 @@ import {
 } from 'graphql'
 import type { RoleSchemaBuilder } from './build-role-schema.ts'
 import { sortFields } from './comparison-types.ts'
-import { engineExtensions } from './field-roles.ts'
+import { engineExtensions } from './field-meanings.ts'
 import { buildMutationAccess, type MutationAccess } from './mutation-access.ts'
 import { isNumericType } from './pg-scalars.ts'
 import type { TableAccess } from './role-access.ts'
@@ -16,13 +16,13 @@ export const JSONB_OPERATORS = ['_append', '_prepend', '_delete_key', '_delete_e
 export type JsonbOperator = typeof JSONB_OPERATORS[number]
 
 /** What a generated mutation root field stands for, read by the planner from `extensions.mutation`. */
-export type MutationFieldRole =
+export type MutationFieldMeaning =
   | { kind: 'insert'; access: MutationAccess; select: TableAccess | null; one: boolean }
   | { kind: 'update'; access: MutationAccess; select: TableAccess; variant: 'where' | 'by_pk' | 'many' }
   | { kind: 'delete'; access: MutationAccess; select: TableAccess; byPk: boolean }
 
-export function mutationRoleOf(field: GraphQLField<unknown, unknown>): MutationFieldRole | undefined {
-  return (field.extensions as { mutation?: MutationFieldRole }).mutation
+export function mutationMeaningOf(field: GraphQLField<unknown, unknown>): MutationFieldMeaning | undefined {
+  return (field.extensions as { mutation?: MutationFieldMeaning }).mutation
 }
 
 /**
@@ -59,14 +59,14 @@ export class MutationSchemaBuilder {
           type: this.#mutationResponse(access),
           args: { objects: { type: nonNullList(this.#insertInput(access)), description: 'the rows to be inserted' }, ...conflict },
           description: `insert data into the table: "${table.name}"`,
-          extensions: { mutation: { kind: 'insert', access, select, one: false } satisfies MutationFieldRole },
+          extensions: { mutation: { kind: 'insert', access, select, one: false } satisfies MutationFieldMeaning },
         }
         if (readable) {
           fields[table.rootFields.insertOne] = {
             type: this.base.tableType(select),
             args: { object: { type: new GraphQLNonNull(this.#insertInput(access)), description: 'the row to be inserted' }, ...conflict },
             description: `insert a single row into the table: "${table.name}"`,
-            extensions: { mutation: { kind: 'insert', access, select, one: true } satisfies MutationFieldRole },
+            extensions: { mutation: { kind: 'insert', access, select, one: true } satisfies MutationFieldMeaning },
           }
         }
       }
@@ -77,21 +77,21 @@ export class MutationSchemaBuilder {
           type: this.#mutationResponse(access),
           args: { ...operators, where: { type: new GraphQLNonNull(this.base.boolExp(filterAccess)), description: 'filter the rows which have to be updated' } },
           description: `update data of the table: "${table.name}"`,
-          extensions: { mutation: { kind: 'update', access, select: filterAccess, variant: 'where' } satisfies MutationFieldRole },
+          extensions: { mutation: { kind: 'update', access, select: filterAccess, variant: 'where' } satisfies MutationFieldMeaning },
         }
         if (pkVisible) {
           fields[table.rootFields.updateByPk] = {
             type: this.base.tableType(select),
             args: { ...operators, pk_columns: { type: new GraphQLNonNull(this.#pkColumnsInput(table)) } },
             description: `update single row of the table: "${table.name}"`,
-            extensions: { mutation: { kind: 'update', access, select, variant: 'by_pk' } satisfies MutationFieldRole },
+            extensions: { mutation: { kind: 'update', access, select, variant: 'by_pk' } satisfies MutationFieldMeaning },
           }
         }
         fields[table.rootFields.updateMany] = {
           type: new GraphQLList(this.#mutationResponse(access)),
           args: { updates: { type: nonNullList(this.#updates(access, filterAccess)), description: 'updates to execute, in order' } },
           description: `update multiples rows of table: "${table.name}"`,
-          extensions: { mutation: { kind: 'update', access, select: filterAccess, variant: 'many' } satisfies MutationFieldRole },
+          extensions: { mutation: { kind: 'update', access, select: filterAccess, variant: 'many' } satisfies MutationFieldMeaning },
         }
       }
       if (access.delete) {
@@ -99,14 +99,14 @@ export class MutationSchemaBuilder {
           type: this.#mutationResponse(access),
           args: { where: { type: new GraphQLNonNull(this.base.boolExp(filterAccess)), description: 'filter the rows which have to be deleted' } },
           description: `delete data from the table: "${table.name}"`,
-          extensions: { mutation: { kind: 'delete', access, select: filterAccess, byPk: false } satisfies MutationFieldRole },
+          extensions: { mutation: { kind: 'delete', access, select: filterAccess, byPk: false } satisfies MutationFieldMeaning },
         }
         if (pkVisible) {
           fields[table.rootFields.deleteByPk] = {
             type: this.base.tableType(select),
             args: this.#pkArgs(table),
             description: `delete single row from the table: "${table.name}"`,
-            extensions: { mutation: { kind: 'delete', access, select, byPk: true } satisfies MutationFieldRole },
+            extensions: { mutation: { kind: 'delete', access, select, byPk: true } satisfies MutationFieldMeaning },
           }
         }
       }

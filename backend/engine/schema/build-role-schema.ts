@@ -7,7 +7,7 @@ import {
 import { MutationSchemaBuilder } from './build-mutation-fields.ts'
 import { buildStreamField } from './build-stream-fields.ts'
 import { ComparisonTypes, sortFields } from './comparison-types.ts'
-import { engineExtensions, type AggregateOperator } from './field-roles.ts'
+import { engineExtensions, type AggregateOperator } from './field-meanings.ts'
 import { isComparableType, isNumericType } from './pg-scalars.ts'
 import type { RoleModel, TableAccess } from './role-access.ts'
 import { orderByEnum, postgresScalar } from './scalar-types.ts'
@@ -21,7 +21,7 @@ const NUMERIC_OPERATORS: AggregateOperator[] = ['avg', 'stddev', 'stddev_pop', '
  * Builds one role's GraphQL schema with Hasura v2's names: for each table `T` the object type,
  * `T_bool_exp`, `T_order_by`, `T_select_column`, `T_aggregate`, and the root fields `T`,
  * `T_by_pk`, `T_aggregate` (custom names applied). Output fields carry `extensions.engine`
- * (field-roles.ts) for the planner. Types are made once per name, so the builder can be reused by
+ * (field-meanings.ts) for the planner. Types are made once per name, so the builder can be reused by
  * the mutation and subscription schema code.
  */
 export class RoleSchemaBuilder {

@@ -4,7 +4,7 @@ import {
 } from 'graphql'
 import type { RoleSchemaBuilder } from './build-role-schema.ts'
 import { sortFields } from './comparison-types.ts'
-import { engineExtensions } from './field-roles.ts'
+import { engineExtensions } from './field-meanings.ts'
 import type { TableAccess } from './role-access.ts'
 
 /** Stream types per role schema, made once per name as the builder makes its own. */

@@ -9,7 +9,7 @@ export type AggregateOperator =
  * What a generated output field stands for, attached to the field as `extensions.engine`, so that
  * the planner reads meaning from the role's own schema and never re-derives permissions.
  */
-export type FieldRole =
+export type FieldMeaning =
   | { kind: 'column'; column: ColumnInfo }
   | { kind: 'object_relationship'; relationship: RelationshipInfo; target: TableAccess }
   | { kind: 'array_relationship'; relationship: RelationshipInfo; target: TableAccess }
@@ -27,10 +27,10 @@ export type FieldRole =
   | { kind: 'aggregate_column'; operator: AggregateOperator; column: ColumnInfo }
   | { kind: 'placeholder' }
 
-export function engineExtensions(role: FieldRole): { engine: FieldRole } {
-  return { engine: role }
+export function engineExtensions(meaning: FieldMeaning): { engine: FieldMeaning } {
+  return { engine: meaning }
 }
 
-export function fieldRoleOf(field: GraphQLField<unknown, unknown>): FieldRole | undefined {
-  return (field.extensions as { engine?: FieldRole }).engine
+export function fieldMeaningOf(field: GraphQLField<unknown, unknown>): FieldMeaning | undefined {
+  return (field.extensions as { engine?: FieldMeaning }).engine
 }
