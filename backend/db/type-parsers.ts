@@ -10,12 +10,6 @@ export const PARSED_TYPES = {
   jsonb: 3802,
 } as const
 
-const parsedOids = new Set<number>(Object.values(PARSED_TYPES))
-
-export function isParsedType(oid: number): boolean {
-  return parsedOids.has(oid)
-}
-
 export function parseValue(oid: number, text: string): unknown {
   switch (oid) {
     case PARSED_TYPES.bool:
