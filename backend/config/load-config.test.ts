@@ -15,6 +15,11 @@ function projectWithToml(toml: string, secrets?: string): string {
 const emptyProject = mkdtempSync(join(tmpdir(), 'pulseboard-config-'))
 
 describe('loadConfig', () => {
+  it('reads the GraphQL depth limit, 20 by default', () => {
+    expect(loadConfig({ projectDir: emptyProject, env: {} }).graphql.maxDepth).toBe(20)
+    expect(loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_GRAPHQL_MAX_DEPTH: '7' } }).graphql.maxDepth).toBe(7)
+  })
+
   it('uses the documented defaults', () => {
     const config = loadConfig({ projectDir: emptyProject, env: {} })
     expect(config).toMatchObject({
@@ -64,6 +69,8 @@ describe('loadConfig', () => {
     ['HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES', 'yes please', /HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: must be true or false/],
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL: must be a postgres/],
     ['HASURA_GRAPHQL_ADMIN_SECRET', '  ', /HASURA_GRAPHQL_ADMIN_SECRET: must not be empty/],
+    ['PULSEBOARD_GRAPHQL_MAX_DEPTH', '1', /PULSEBOARD_GRAPHQL_MAX_DEPTH: must be between 2 and 1000/],
+    ['PULSEBOARD_GRAPHQL_MAX_DEPTH', 'deep', /PULSEBOARD_GRAPHQL_MAX_DEPTH: must be a whole number/],
   ])('refuses a malformed %s and names it', (name, value, message) => {
     expect(() => loadConfig({ projectDir: emptyProject, env: { [name]: value } })).toThrow(message)
   })
