@@ -66,6 +66,11 @@ export class FunctionPool {
     for (const worker of [...this.workers]) this.replace(worker)
   }
 
+  /** Resolves once every worker now starting serves (or has died). */
+  async whenReady(): Promise<void> {
+    await Promise.all([...this.workers].map((worker) => worker.ready))
+  }
+
   /** Process ids of the workers serving or starting (tests watch replacements with them). */
   get pids(): number[] {
     return [...this.workers].filter((worker) => !worker.retiring).flatMap((worker) => worker.pid ?? [])

@@ -1,24 +1,32 @@
 import { existsSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import type { Context } from 'hono'
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { nhostEnvironment } from '../config/nhost-environment.ts'
 import type { BackendContext } from '../context/backend-context.ts'
-import { HttpError } from '../lib/http-error.ts'
 import { FunctionPool } from './function-pool.ts'
 import { proxyFunctionCall } from './proxy-function-call.ts'
+import { watchFunctions } from './watch-functions.ts'
 
 export const FUNCTIONS_PREFIX = '/v1/functions'
 
 /** Nhost Functions under `/v1/functions`, served by worker processes started once the URL is known. */
 export interface FunctionsService {
-  /** The Hono handler for `/v1/functions` and everything below it. */
-  handle(c: Context): Response
-  /** Starts the workers; `baseUrl` is where they reach GraphQL, Auth and Storage (NHOST_*_URL). */
-  start(baseUrl: string, env?: NodeJS.ProcessEnv): void
+  /** True for `/v1/functions` and the paths below it. */
+  owns(url: string): boolean
+  /**
+   * Serves a call to a function. Node's request and response, not Hono's: both bodies stream
+   * through untouched, and Hono would answer HEAD itself.
+   */
+  handle(req: IncomingMessage, res: ServerResponse): void
+  /**
+   * Starts the workers; `baseUrl` is where they reach GraphQL, Auth and Storage (NHOST_*_URL).
+   * `watch`: reload when a file under functions/ changes (`npm run dev`).
+   */
+  start(baseUrl: string, options?: { env?: NodeJS.ProcessEnv; watch?: boolean }): void
   /** Workers load every function afresh; calls in flight finish on the old ones. */
   reload(): void
+  /** Resolves once every worker serves (tests and benchmarks start measuring then). */
+  whenReady(): Promise<void>
   /** The worker processes' ids. */
   readonly pids: number[]
   stop(): Promise<void>
@@ -29,16 +37,20 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
   const functionsDir = join(config.projectDir, 'functions')
   const { workers, timeLimitMs, maxRequestBytes, workerMemoryMb } = config.functions
   let pool: FunctionPool | undefined
+  let unwatch = () => {}
 
   return {
-    handle(c) {
-      const { incoming, outgoing } = (c.env ?? {}) as { incoming?: IncomingMessage; outgoing?: ServerResponse }
-      if (!incoming || !outgoing) throw new HttpError(501, 'not-implemented', 'Functions are served over a Node HTTP server only')
-      if (!pool) throw new HttpError(503, 'functions-starting', 'Functions are starting')
-      proxyFunctionCall(pool, { timeLimitMs, maxRequestBytes }, incoming, outgoing, pathBelowPrefix(incoming.url ?? '/'))
-      return RESPONSE_ALREADY_SENT
+    owns(url) {
+      return url === FUNCTIONS_PREFIX || url.startsWith(`${FUNCTIONS_PREFIX}/`) || url.startsWith(`${FUNCTIONS_PREFIX}?`)
     },
-    start(baseUrl, env = process.env) {
+    handle(req, res) {
+      if (!pool) {
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 503, error: 'functions-starting', message: 'Functions are starting' }))
+        return
+      }
+      proxyFunctionCall(pool, { timeLimitMs, maxRequestBytes }, req, res, pathBelowPrefix(req.url ?? '/'))
+    },
+    start(baseUrl, { env = process.env, watch = false } = {}) {
       pool = new FunctionPool({
         size: workers,
         functionsDir,
@@ -51,14 +63,24 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
         killAfterMs: timeLimitMs,
         log,
       })
+      if (watch) {
+        unwatch = watchFunctions(functionsDir, () => {
+          log.info('functions: files changed; reloading')
+          pool?.reload()
+        })
+      }
     },
     reload() {
       pool?.reload()
+    },
+    async whenReady() {
+      await pool?.whenReady()
     },
     get pids() {
       return pool?.pids ?? []
     },
     async stop() {
+      unwatch()
       await pool?.stop()
     },
   }

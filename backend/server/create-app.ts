@@ -2,7 +2,6 @@ import { Hono } from 'hono'
 import { authRoutes } from '../auth/auth-routes.ts'
 import { createGraphqlEngine, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import { graphqlRoutes } from '../engine/graphql-routes.ts'
-import { FUNCTIONS_PREFIX, type FunctionsService } from '../functions/functions-service.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { mountAdminApi } from '../metadata/admin-api.ts'
 import { storageRoutes } from '../storage/storage-routes.ts'
@@ -15,17 +14,13 @@ export const ENGINE_VERSION = 'v2.48.0-pulseboard'
  * The one HTTP application: every service is mounted here under Nhost's local URL layout
  * (ARCHITECTURE.md, "The embedded backend").
  */
-export function createApp(context: BackendContext, engine: GraphqlEngine = createGraphqlEngine(context), functions?: FunctionsService): Hono {
+export function createApp(context: BackendContext, engine: GraphqlEngine = createGraphqlEngine(context)): Hono {
   const app = new Hono()
 
   app.get('/healthz', (c) => c.text('OK'))
   app.get('/v1/version', (c) => c.json({ version: ENGINE_VERSION }))
   app.route('/v1/auth', authRoutes(context))
   app.route('/v1/storage', storageRoutes(context, engine))
-  if (functions) {
-    app.all(FUNCTIONS_PREFIX, (c) => functions.handle(c))
-    app.all(`${FUNCTIONS_PREFIX}/*`, (c) => functions.handle(c))
-  }
   mountAdminApi(app, context)
   app.route('/', graphqlRoutes(context, engine))
   // An API path no service owns is a 404 in Hasura's shape, never the web app's index.html.

@@ -19,6 +19,8 @@ import { serveWebApp } from './serve-web-app.ts'
 export interface StartOptions extends LoadConfigOptions {
   /** Serve the built web app from this folder for every path no service owns. */
   webAppDir?: string
+  /** Reload a function when its file changes (`npm run dev`). */
+  watchFunctions?: boolean
   log?: Logger
 }
 
@@ -44,9 +46,10 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const unfollow = await followOtherInstances(context)
     // One engine (one schema and plan cache) serves HTTP and WebSocket.
     const engine = createGraphqlEngine(context)
-    const app = createApp(context, engine, functions)
+    const app = createApp(context, engine)
     if (options.webAppDir) serveWebApp(app, options.webAppDir)
-    const server = createServer(getRequestListener(app.fetch))
+    const serveApp = getRequestListener(app.fetch)
+    const server = createServer((req, res) => (functions.owns(req.url ?? '/') ? functions.handle(req, res) : serveApp(req, res)))
     const websocket = await serveGraphqlWebSocket(server, context, engine)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -55,7 +58,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const { port } = server.address() as AddressInfo
     const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`
     // Workers start in the background: the backend answers while they load the functions.
-    functions.start(url, options.env)
+    functions.start(url, { env: options.env, watch: options.watchFunctions })
     // Once the URL is known: webhook templates such as {{NHOST_FUNCTIONS_URL}} point at this port.
     const stopTriggers = await startTriggers(context, url, options.env)
     return {
