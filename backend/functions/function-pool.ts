@@ -4,6 +4,8 @@ import { WorkerProcess, type WorkerOptions } from './worker-process.ts'
 
 export interface PoolOptions extends Omit<WorkerOptions, 'onExit'> {
   size: number
+  /** Start the workers now rather than on the first call (a project with no functions yet). */
+  eager: boolean
   /** A worker silent this long (its event loop blocked) gets no new calls. */
   stallMs: number
   /** A worker silent this long is killed and replaced, even with no call in flight. */
@@ -24,17 +26,19 @@ export class FunctionPool {
   private readonly changes = new EventEmitter()
   private readonly heartbeat: NodeJS.Timeout
   private youngDeaths = 0
+  private started = false
   private stopped = false
 
   constructor(private readonly options: PoolOptions) {
     this.changes.setMaxListeners(0)
-    for (let i = 0; i < options.size; i++) this.spawn()
+    if (options.eager) this.startWorkers()
     this.heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS)
     this.heartbeat.unref()
   }
 
   /** The worker for the next call; waits (until `signal` aborts) while none is ready. */
   async acquire(signal: AbortSignal): Promise<WorkerProcess> {
+    this.startWorkers()
     for (;;) {
       const worker = this.pick()
       if (worker) {
@@ -85,6 +89,12 @@ export class FunctionPool {
       worker.kill()
     }
     await Promise.all(workers.map((worker) => worker.exit))
+  }
+
+  private startWorkers(): void {
+    if (this.started || this.stopped) return
+    this.started = true
+    for (let i = 0; i < this.options.size; i++) this.spawn()
   }
 
   private pick(): WorkerProcess | undefined {

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { nhostEnvironment } from '../config/nhost-environment.ts'
 import type { BackendContext } from '../context/backend-context.ts'
+import { findFunctionRoutes } from './find-function-routes.ts'
 import { FunctionPool } from './function-pool.ts'
 import { proxyFunctionCall } from './proxy-function-call.ts'
 import { watchFunctions } from './watch-functions.ts'
@@ -53,6 +54,8 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
     start(baseUrl, { env = process.env, watch = false } = {}) {
       pool = new FunctionPool({
         size: workers,
+        // Without functions (yet) no process is spent until a call comes.
+        eager: findFunctionRoutes(functionsDir).length > 0,
         functionsDir,
         // Nhost runs functions from functions/ when it is its own package, else from the project.
         cwd: existsSync(join(functionsDir, 'package.json')) ? functionsDir : config.projectDir,

@@ -178,3 +178,17 @@ describe('the nhost-js functions client', () => {
     expect((failure as FetchError).status).toBe(404)
   })
 })
+
+describe('a project with no functions yet', () => {
+  it('starts no worker until the first call, which the runtime answers', async () => {
+    const empty = await startFunctionsTestBackend({})
+    try {
+      expect(empty.backend.functions.pids).toEqual([])
+      const response = await fetch(`${empty.functionsUrl}/anything`)
+      expect(response.status).toBe(404)
+      expect(empty.backend.functions.pids).toHaveLength(2)
+    } finally {
+      await empty.stop()
+    }
+  })
+})
