@@ -34,7 +34,7 @@ export async function benchFunctions(seconds = 5, concurrency = 32, rounds = 3):
     row('/v1/functions (backend → worker process)', backend),
     row('the same Express app, in-process', express),
     '',
-    `Ratio /v1/functions / in-process: ${(backend.perSecond / express.perSecond).toFixed(2)} (requests/s). Medians of ${rounds} rounds of ${seconds} s, ${concurrency} concurrent callers; default pool (PULSEBOARD_FUNCTIONS_WORKERS=2).`,
+    `Ratio /v1/functions / in-process: ${(backend.perSecond / express.perSecond).toFixed(2)} (requests/s). Medians of ${rounds} rounds of ${seconds} s, ${concurrency} concurrent callers; PULSEBOARD_FUNCTIONS_WORKERS=${process.env.PULSEBOARD_FUNCTIONS_WORKERS ?? '2 (default)'}.`,
   ]
 }
 
