@@ -7,8 +7,9 @@ export interface CallLimits {
   maxRequestBytes: number
 }
 
-// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection, not to the call.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'])
+// Hop-by-hop headers (RFC 9110 §7.6.1) and `Expect` (answered by this server) belong to one
+// connection, not to the call.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'expect'])
 
 /**
  * Passes one call to a worker and its answer back, both streamed: the body is counted on its
