@@ -49,6 +49,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const app = createApp(context, engine)
     if (options.webAppDir) serveWebApp(app, options.webAppDir)
     const serveApp = getRequestListener(app.fetch)
+    // /v1/functions bypasses Hono: its calls stream to worker processes as Node requests.
     const server = createServer((req, res) => (functions.owns(req.url ?? '/') ? functions.handle(req, res) : serveApp(req, res)))
     const websocket = await serveGraphqlWebSocket(server, context, engine)
     await new Promise<void>((resolve, reject) => {
