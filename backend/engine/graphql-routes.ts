@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
+import { BodyTooLargeError, readBodyText } from '../lib/read-body-text.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
@@ -15,11 +17,11 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): Hono {
   const app = new Hono()
   const handle = async (c: Context) => {
-    const limit = context.config.graphql.maxRequestBytes
-    const declared = Number(c.req.header('content-length') ?? 0)
-    if (declared > limit) return requestError(c, 413, 'request-too-large', `the request body exceeds ${limit} bytes`)
-    const text = await c.req.text()
-    if (Buffer.byteLength(text) > limit) return requestError(c, 413, 'request-too-large', `the request body exceeds ${limit} bytes`)
+    const requestId = readRequestId(c)
+    c.header('x-request-id', requestId)
+    const { maxRequestBytes, maxBatch } = context.config.graphql
+    const text = await readLimited(c, maxRequestBytes)
+    if (text === null) return requestError(c, 413, 'request-too-large', `the request body exceeds ${maxRequestBytes} bytes`)
     let body: unknown
     try {
       body = JSON.parse(text)
@@ -27,6 +29,9 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
       return requestError(c, 400, 'invalid-json', 'invalid json')
     }
     const requests = Array.isArray(body) ? body : [body]
+    if (requests.length > maxBatch) {
+      return requestError(c, 400, 'batch-too-large', `the batch holds ${requests.length} operations; the limit is ${maxBatch}`)
+    }
     const invalid = requests.findIndex((r) => !isGraphqlRequest(r))
     if (invalid >= 0 || requests.length === 0) {
       return requestError(c, 400, 'parse-failed', `key "query" not found or not a string${Array.isArray(body) ? ` in request ${invalid}` : ''}`)
@@ -45,7 +50,7 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
       const extensions = (request as { extensions?: { persistedQuery?: unknown } | null }).extensions
       answers.push(extensions?.persistedQuery !== undefined
         ? errorResponse(new EngineError('not-supported', 'Automatic Persisted Queries is not enabled'), false)
-        : await engine.execute(request, session, { signal: c.req.raw.signal }))
+        : await engine.execute(request, session, { signal: c.req.raw.signal, requestId }))
     }
     return c.body(Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), 200, JSON_TYPE)
   }
@@ -61,7 +66,9 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
     if (!admin.adminSecretUsed) return requestError(c, 400, 'access-denied', 'restricted access : admin only')
     let body: { query?: unknown; user?: Record<string, unknown> }
     try {
-      body = JSON.parse(await c.req.text()) as typeof body
+      const text = await readLimited(c, context.config.graphql.maxRequestBytes)
+      if (text === null) return requestError(c, 413, 'request-too-large', `the request body exceeds ${context.config.graphql.maxRequestBytes} bytes`)
+      body = JSON.parse(text) as typeof body
     } catch {
       return requestError(c, 400, 'invalid-json', 'invalid json')
     }
@@ -83,6 +90,22 @@ function isGraphqlRequest(value: unknown): value is GraphqlRequest {
   return typeof query === 'string' &&
     (variables === undefined || variables === null || (typeof variables === 'object' && !Array.isArray(variables))) &&
     (operationName === undefined || operationName === null || typeof operationName === 'string')
+}
+
+/** The client's `x-request-id` when it is a plausible id (it goes into the log), else a new one, as Hasura does. */
+function readRequestId(c: Context): string {
+  const given = c.req.header('x-request-id')
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID()
+}
+
+/** The body, or null when it passes `limit` bytes (declared or not). */
+async function readLimited(c: Context, limit: number): Promise<string | null> {
+  try {
+    return await readBodyText(c.req.raw, limit)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return null
+    throw error
+  }
 }
 
 /** Hasura's error shape for requests refused before GraphQL processing. */

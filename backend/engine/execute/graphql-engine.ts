@@ -11,6 +11,7 @@ import { planOperation } from '../plan/plan-operation.ts'
 import { bindValues } from '../sql/bound-param.ts'
 import { compileHasuraUser } from '../sql/compile-hasura-user.ts'
 import { assertExpectedVariables } from '../validate/assert-expected-variables.ts'
+import { assertDocumentWithinLimits, assertVariablesWithinLimits } from '../validate/assert-within-limits.ts'
 import { validateDocument, validateIntrospection } from '../validate/validate-document.ts'
 import { compileOperation, type CompiledOperation, type CompiledRootField } from './compile-operation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
@@ -32,6 +33,8 @@ export interface ExecuteOptions {
   timeLimitMs?: number
   /** Aborts when the client has gone: its running statement is cancelled. */
   signal?: AbortSignal
+  /** Names the request in the log when it fails unexpectedly (Hasura's `x-request-id`). */
+  requestId?: string
 }
 
 /**
@@ -80,12 +83,14 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       } catch (error) {
         throw new EngineError('validation-failed', error instanceof GraphQLError ? error.message : 'not a valid graphql query', '$.query')
       }
-      validateDocument(schema, document, context.config.graphql.maxDepth)
+      assertDocumentWithinLimits(document, context.config.graphql)
+      validateDocument(schema, document)
       prepared = { document, generation }
       documents.set(documentKey, prepared)
     }
     const { operation, fragments } = selectOperation(prepared.document, request.operationName ?? null)
     assertExpectedVariables(operation, fragments, request.variables ?? {})
+    assertVariablesWithinLimits(request.variables ?? {}, context.config.graphql.maxDepth)
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {})
     if (coerced.errors) throw new EngineError('validation-failed', coerced.errors[0]?.message ?? 'invalid variables', '$.variableValues')
     const variables = coerced.coerced
@@ -145,7 +150,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       } catch (error) {
         const engineError = engineErrorFromDatabase(error)
         if (engineError.code === 'unexpected' && !(error instanceof EngineError)) {
-          context.log.error('graphql execution failed', { error: String(error), stack: (error as Error).stack })
+          context.log.error('graphql execution failed', { requestId: options.requestId, error: String(error), stack: (error as Error).stack })
         }
         return errorResponse(engineError, session.isAdmin)
       }
