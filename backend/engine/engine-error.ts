@@ -20,6 +20,7 @@ export type EngineErrorCode =
   | 'bad-request'
   | 'concurrent-update'
   | 'postgres-error'
+  | 'postgres-max-connections-error'
   | 'timeout'
   | 'rate-limit-exceeded'
   | 'unexpected'

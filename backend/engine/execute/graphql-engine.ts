@@ -150,7 +150,8 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
         return await run(compiled, schema, variables, session, options)
       } catch (error) {
         const engineError = engineErrorFromDatabase(error)
-        if (engineError.code === 'unexpected' && !(error instanceof EngineError)) {
+        // Every `unexpected` is a bug to find: logged with the request id the client was given.
+        if (engineError.code === 'unexpected') {
           context.log.error('graphql execution failed', { requestId: options.requestId, error: String(error), stack: (error as Error).stack })
         }
         return errorResponse(engineError, session.isAdmin)
