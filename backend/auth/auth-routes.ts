@@ -33,7 +33,7 @@ export function authRoutes(backend: BackendContext): Hono {
   app.use(bodyLimit({
     maxSize: MAX_AUTH_BODY_BYTES,
     onError: () => {
-      throw new SchemaValidationError('request-validation-error', `request body is larger than ${MAX_AUTH_BODY_BYTES} bytes`)
+      throw new SchemaValidationError('request-validation-error', `request body is larger than ${MAX_AUTH_BODY_BYTES} bytes`, 413)
     },
   }))
   app.use(rateLimits(auth))

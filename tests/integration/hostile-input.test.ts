@@ -1,6 +1,8 @@
 import { SignJWT } from 'jose'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
+import { ADMIN_SECRET, startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
 
 /**
  * Requests an attacker would send, without a token or with forged ones, played one after the
@@ -189,6 +191,41 @@ describe('hostile input', () => {
     expect(slowest.ms, `the slowest /healthz (${slowest.ms.toFixed(0)} ms) was during "${slowest.during}"`).toBeLessThan(100)
     const after = await server.admin('/v1/graphql', { query: '{ item_aggregate { aggregate { count } } }' })
     expect(after).toEqual(before)
+  }, 120_000)
+
+  it('stops reading an oversized body on every route with 413, chunked or declared, and memory returns', async () => {
+    const routes: [path: string, limit: number][] = [
+      ['/v1/graphql', 1_000_000], ['/v1alpha1/graphql', 1_000_000], ['/v1/auth/signin/email-password', 64 * 1024],
+      ['/v1/graphql/explain', 1_000_000], ['/v1/metadata', 64 * 1024 * 1024], ['/v2/query', 64 * 1024 * 1024],
+    ]
+    const send = async (path: string, body: BodyInit) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      return { status: response.status, text: await response.text() }
+    }
+    setFlagsFromString('--expose-gc')
+    const collectGarbage = runInNewContext('gc') as () => void
+    const retained = () => {
+      collectGarbage()
+      const { heapUsed, arrayBuffers } = process.memoryUsage()
+      return heapUsed + arrayBuffers
+    }
+    let before = 0
+    // The public routes first, measured; then the admin APIs, whose larger limit (a whole
+    // project's metadata) the garbage collector may take its time to return.
+    for (const [i, [path, limit]] of routes.entries()) {
+      if (i === 0) before = retained()
+      if (i === 3) expect(retained() - before).toBeLessThan(30_000_000)
+      // 300 MB that the client would go on sending: the answer comes once the limit is passed.
+      expect({ path, ...(await send(path, endlessBody(300_000_000)())) }).toMatchObject({ path, status: 413 })
+      if (limit <= 1_000_000) {
+        expect({ path, ...(await send(path, `"${'x'.repeat(limit)}"`)) }).toMatchObject({ path, status: 413 })
+      }
+    }
   }, 120_000)
 
   it('refuses each cost limit with validation-failed and a message that names it', async () => {
