@@ -234,6 +234,10 @@ describe('hostile input', () => {
     expect(await ask(query(`{ item(where: ${nested(12, '{id: {_eq: 1}}', (inside) => `{parent: {children: ${inside}}}`)}) { id } }`))).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: 'the query exceeds the maximum depth of 20' }] })
     expect(await ask(query(`{ ${Array.from({ length: 201 }, (_, i) => `a${i}: item { id }`).join(' ')} }`))).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: 'the query has 201 aliased fields once its fragments are expanded; the limit is 200' }] })
     expect(await ask(json(Array.from({ length: 21 }, () => ({ query: '{ item { id } }' }))))).toEqual({ path: '$', code: 'batch-too-large', error: 'the batch holds 21 operations; the limit is 20' })
+    // Too deep for graphql-js' recursive parser: said so, rather than "not a valid graphql query".
+    expect(await ask(query(`{ item(where: ${nested(5000, '{id: {_eq: 1}}', (inside) => `{_not: ${inside}}`)}) { id } }`))).toEqual({
+      errors: [{ extensions: { code: 'validation-failed', path: '$.query' }, message: 'the query nests too deeply to be parsed' }],
+    })
     // Within the limits, a wide selection is answered in full (Postgres functions take at most 100 arguments).
     const wide = await ask(query(`{ item { ${Array.from({ length: 150 }, (_, i) => `c${i}: name`).join(' ')} } }`)) as { data: { item: Record<string, string>[] } }
     expect(wide).toHaveProperty('data')

@@ -82,6 +82,8 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       try {
         document = parse(request.query)
       } catch (error) {
+        // graphql-js parses recursively: a document nested thousands deep overflows its stack.
+        if (error instanceof RangeError) throw new EngineError('validation-failed', 'the query nests too deeply to be parsed', '$.query')
         throw new EngineError('validation-failed', error instanceof GraphQLError ? error.message : 'not a valid graphql query', '$.query')
       }
       assertDocumentWithinLimits(document, limitsFor(session))
