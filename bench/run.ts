@@ -1,5 +1,6 @@
 import { benchBundleSize } from './bundle-size.ts'
 import { benchEvents } from './events.ts'
+import { benchFunctions } from './functions.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchStorage } from './storage.ts'
@@ -12,6 +13,7 @@ import { benchSubscriptions } from './subscriptions.ts'
 const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   'bundle-size': () => benchBundleSize(),
   events: (args) => benchEvents(...args.map(Number)),
+  functions: (args) => benchFunctions(...args.map(Number)),
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
   storage: (args) => benchStorage(...args.map(Number)),

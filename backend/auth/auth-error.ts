@@ -65,10 +65,11 @@ export class AuthError extends HttpError {
  * (nhost/nhost `internal/lib/oapi/request.go`, `handleError`).
  */
 export class SchemaValidationError extends Error {
-  readonly status = 400
   constructor(
     readonly kind: 'schema-validation-error' | 'request-validation-error',
     readonly reason: string,
+    /** 413 for a body over the limit, which the validator's shape reports too. */
+    readonly status: 400 | 413 = 400,
   ) {
     super(reason)
     this.name = 'SchemaValidationError'

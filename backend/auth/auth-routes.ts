@@ -8,7 +8,8 @@ import { authSystemRoutes } from './auth-system.ts'
 import { devOutboxRoutes } from './dev-outbox.ts'
 import { getUserRoutes } from './get-user.ts'
 import { personalAccessTokenRoutes } from './personal-access-tokens.ts'
-import { SlidingWindow, tooManyRequests } from './rate-limit.ts'
+import { SlidingWindow } from '../lib/sliding-window.ts'
+import { tooManyRequests } from './too-many-requests.ts'
 import { refreshTokenRoutes } from './refresh-token.ts'
 import { signInAnonymousRoutes } from './sign-in-anonymous.ts'
 import { signInEmailPasswordRoutes } from './sign-in-email-password.ts'
@@ -32,7 +33,7 @@ export function authRoutes(backend: BackendContext): Hono {
   app.use(bodyLimit({
     maxSize: MAX_AUTH_BODY_BYTES,
     onError: () => {
-      throw new SchemaValidationError('request-validation-error', `request body is larger than ${MAX_AUTH_BODY_BYTES} bytes`)
+      throw new SchemaValidationError('request-validation-error', `request body is larger than ${MAX_AUTH_BODY_BYTES} bytes`, 413)
     },
   }))
   app.use(rateLimits(auth))

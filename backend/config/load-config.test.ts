@@ -33,8 +33,21 @@ describe('loadConfig', () => {
       websocketInitTimeoutMs: 3000,
       usingDevelopmentJwtSecret: true,
       database: { kind: 'pglite', dataDir: join(emptyProject, '.data') },
+      functions: { workers: 2, timeLimitMs: 10_000, maxRequestBytes: 6 * 1024 * 1024, workerMemoryMb: 512 },
     })
     expect(config.jwtSecret.type).toBe('HS256')
+  })
+
+  it('serves the project named by PULSEBOARD_PROJECT_DIR, its data dir inside it', () => {
+    const config = loadConfig({ env: { PULSEBOARD_PROJECT_DIR: emptyProject } })
+    expect(config.projectDir).toBe(emptyProject)
+    expect(config.dataDir).toBe(join(emptyProject, '.data'))
+  })
+
+  it('reads the functions settings', () => {
+    const env = { PULSEBOARD_FUNCTIONS_WORKERS: '4', PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '30000', PULSEBOARD_FUNCTIONS_MAX_REQUEST_BYTES: '2048', PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB: '256' }
+    expect(loadConfig({ projectDir: emptyProject, env }).functions).toEqual({ workers: 4, timeLimitMs: 30_000, maxRequestBytes: 2048, workerMemoryMb: 256 })
+    expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_FUNCTIONS_WORKERS: '0' } })).toThrow('PULSEBOARD_FUNCTIONS_WORKERS')
   })
 
   it('reads the environment with Hasura and Nhost variable names', () => {

@@ -28,10 +28,40 @@ export interface BackendConfig {
   websocketKeepAliveMs: number
   /** Hasura's `HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT` (seconds there). */
   websocketInitTimeoutMs: number
-  /** `timeLimitMs`: the statement timeout of a GraphQL request's database work (Hasura's `time_limit`). */
-  graphql: { maxRequestBytes: number; maxDepth: number; timeLimitMs: number }
+  graphql: GraphqlLimits
+  functions: FunctionsConfig
   /** nhost/nhost.toml with secrets resolved; each service reads its own section from it. */
   nhostToml: TomlTable
+}
+
+/**
+ * What one GraphQL request may ask for, checked before any database work (Hasura's API limits,
+ * on by default here because an embedded backend has no gateway in front of it).
+ */
+export interface GraphqlLimits {
+  maxRequestBytes: number
+  /** Nesting of selections and of argument objects (`where`, `order_by`) together. */
+  maxDepth: number
+  /** Fields once fragments are expanded. */
+  maxNodes: number
+  /** Aliased fields once fragments are expanded: each aliased root field is a statement of its own. */
+  maxAliases: number
+  /** Operations in one batched HTTP request. */
+  maxBatch: number
+  /** The statement timeout of a request's database work (Hasura's `time_limit`). */
+  timeLimitMs: number
+}
+
+/** Nhost Functions served from `functions/` by a pool of child processes (backend/functions). */
+export interface FunctionsConfig {
+  /** Worker processes; each serves every function, several calls at a time. */
+  workers: number
+  /** A call that has not answered by then gets a 504 and its worker is replaced (Nhost's starter plan: 10 s). */
+  timeLimitMs: number
+  /** Largest request body passed to a function; larger ones get a 413 (Nhost's limit: 6 MB). */
+  maxRequestBytes: number
+  /** V8 heap of a worker: a function that leaks kills its own worker, which is replaced. */
+  workerMemoryMb: number
 }
 
 export interface LoadConfigOptions {
@@ -43,7 +73,7 @@ export interface LoadConfigOptions {
 
 export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
   const env = options.env ?? process.env
-  const projectDir = resolve(options.projectDir ?? process.cwd())
+  const projectDir = resolve(options.projectDir ?? nonEmpty(env, 'PULSEBOARD_PROJECT_DIR') ?? process.cwd())
   const toml = readNhostToml(projectDir, env)
 
   const jwtText = env.HASURA_GRAPHQL_JWT_SECRET ?? jwtSecretFromToml(toml)
@@ -77,7 +107,16 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
     graphql: {
       maxRequestBytes: integer(env, 'PULSEBOARD_GRAPHQL_MAX_REQUEST_BYTES', 1_000_000, { min: 1024, max: 100_000_000 }),
       maxDepth: integer(env, 'PULSEBOARD_GRAPHQL_MAX_DEPTH', 20, { min: 2, max: 1000 }),
+      maxNodes: integer(env, 'PULSEBOARD_GRAPHQL_MAX_NODES', 2000, { min: 10, max: 1_000_000 }),
+      maxAliases: integer(env, 'PULSEBOARD_GRAPHQL_MAX_ALIASES', 200, { min: 0, max: 1_000_000 }),
+      maxBatch: integer(env, 'PULSEBOARD_GRAPHQL_MAX_BATCH', 20, { min: 1, max: 10_000 }),
       timeLimitMs: integer(env, 'PULSEBOARD_GRAPHQL_TIME_LIMIT_MS', 10_000, { min: 10, max: 3_600_000 }),
+    },
+    functions: {
+      workers: integer(env, 'PULSEBOARD_FUNCTIONS_WORKERS', 2, { min: 1, max: 64 }),
+      timeLimitMs: integer(env, 'PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS', 10_000, { min: 10, max: 3_600_000 }),
+      maxRequestBytes: integer(env, 'PULSEBOARD_FUNCTIONS_MAX_REQUEST_BYTES', 6 * 1024 * 1024, { min: 1024, max: 1_000_000_000 }),
+      workerMemoryMb: integer(env, 'PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB', 512, { min: 32, max: 65_536 }),
     },
     nhostToml: toml,
   }

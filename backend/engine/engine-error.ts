@@ -20,7 +20,9 @@ export type EngineErrorCode =
   | 'bad-request'
   | 'concurrent-update'
   | 'postgres-error'
+  | 'postgres-max-connections-error'
   | 'timeout'
+  | 'rate-limit-exceeded'
   | 'unexpected'
 
 /**

@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server'
 import { loadConfig, type BackendConfig, type LoadConfigOptions } from '../config/load-config.ts'
 import { openDatabase } from '../db/open-database.ts'
 import { createGraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import { createFunctionsService, type FunctionsService } from '../functions/functions-service.ts'
 import { createLogger, type Logger } from '../lib/logger.ts'
 import { loadMetadataAtStart } from '../metadata/store/load-metadata-at-start.ts'
 import { followOtherInstances } from '../metadata/store/metadata-notifications.ts'
@@ -18,11 +19,14 @@ import { serveWebApp } from './serve-web-app.ts'
 export interface StartOptions extends LoadConfigOptions {
   /** Serve the built web app from this folder for every path no service owns. */
   webAppDir?: string
+  /** Reload a function when its file changes (`npm run dev`). */
+  watchFunctions?: boolean
   log?: Logger
 }
 
 export interface RunningBackend {
   context: BackendContext
+  functions: FunctionsService
   server: Server
   url: string
   stop(): Promise<void>
@@ -34,6 +38,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
   const log = options.log ?? createLogger()
   const db = await openDatabase(config.database)
   const context: BackendContext = { config, db, log, metadata: new MetadataStore() }
+  const functions = createFunctionsService(context)
   try {
     await prepareDatabase(context)
     // After migrations, so that the metadata's tables exist when it is checked for consistency.
@@ -43,7 +48,9 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const engine = createGraphqlEngine(context)
     const app = createApp(context, engine)
     if (options.webAppDir) serveWebApp(app, options.webAppDir)
-    const server = createServer(getRequestListener(app.fetch))
+    const serveApp = getRequestListener(app.fetch)
+    // /v1/functions bypasses Hono: its calls stream to worker processes as Node requests.
+    const server = createServer((req, res) => (functions.owns(req.url ?? '/') ? functions.handle(req, res) : serveApp(req, res)))
     const websocket = await serveGraphqlWebSocket(server, context, engine)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
@@ -51,14 +58,18 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     })
     const { port } = server.address() as AddressInfo
     const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`
+    // Workers start in the background: the backend answers while they load the functions.
+    functions.start(url, { env: options.env, watch: options.watchFunctions })
     // Once the URL is known: webhook templates such as {{NHOST_FUNCTIONS_URL}} point at this port.
     const stopTriggers = await startTriggers(context, url, options.env)
     return {
       context,
+      functions,
       server,
       url,
       async stop() {
         await stopTriggers()
+        await functions.stop()
         await websocket.close()
         server.closeAllConnections()
         await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -67,6 +78,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       },
     }
   } catch (error) {
+    await functions.stop()
     await db.close()
     throw error
   }

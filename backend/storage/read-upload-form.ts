@@ -70,8 +70,10 @@ export async function readUploadForm(body: Readable, options: UploadFormOptions)
     }).catch(fail)
   }
 
-  parser.on('field', (name, value) => {
+  parser.on('field', (name, value, info) => {
     enqueue(async () => {
+      // busboy cuts a field at `fieldSize` and says so: a cut value is refused, never used.
+      if (info.valueTruncated) throw metadataTooLarge()
       if (name === 'bucket-id') {
         if (form.files.length > 0) throw new StorageError(400, 'bucket-id must come before the files in the multipart form')
         form.bucketId = value
@@ -134,10 +136,14 @@ async function readText(stream: Readable): Promise<string> {
   let length = 0
   for await (const chunk of stream) {
     length += (chunk as Buffer).length
-    if (length > MAX_METADATA_BYTES) throw new StorageError(400, `file metadata larger than ${MAX_METADATA_BYTES} bytes`)
+    if (length > MAX_METADATA_BYTES) throw metadataTooLarge()
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString('utf8')
+}
+
+function metadataTooLarge(): StorageError {
+  return new StorageError(413, `a form field or metadata part is larger than ${MAX_METADATA_BYTES} bytes`)
 }
 
 function parseMetadata(text: string): unknown {

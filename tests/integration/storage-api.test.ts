@@ -76,6 +76,22 @@ describe('upload', () => {
     expect(blobCount()).toBe(before)
   })
 
+  it('refuses a metadata part or form field over 64 KB with 413, sent as a field or as a part', async () => {
+    const before = blobCount()
+    const huge = JSON.stringify({ name: 'x.png', metadata: { pad: 'p'.repeat(70_000) } })
+    for (const metadata of [huge, blob(huge, 'application/json')]) {
+      const form = new FormData()
+      form.append('bucket-id', 'avatars')
+      form.append('metadata[]', metadata)
+      form.append('file[]', fileNamed(png, 'x.png', 'image/png'))
+      const response = await fetch(`${t.storageUrl}/files`, { method: 'POST', headers: { authorization: `Bearer ${ada.token}` }, body: form })
+      expect(response.status).toBe(413)
+      expect(await response.json()).toMatchObject({ processedFiles: [], error: { message: expect.stringContaining('65536 bytes') } })
+    }
+    expect((await rows('avatars')).length).toBe(1)
+    expect(blobCount()).toBe(before)
+  })
+
   it('refuses an empty file (below the minimum) with 400', async () => {
     const { status, body } = await refusal(ada.nhost.storage.uploadFiles({ 'bucket-id': 'avatars', 'file[]': [fileNamed('', 'empty.png', 'image/png')] }))
     expect(status).toBe(400)

@@ -8,7 +8,7 @@ import { createLogger } from '../../backend/lib/logger.ts'
 import { startBackend } from '../../backend/server/start-backend.ts'
 import { createTestDatabaseTarget } from './test-database.ts'
 
-const ADMIN_SECRET = 'graphql-test-admin-secret'
+export const ADMIN_SECRET = 'graphql-test-admin-secret'
 const JWT_KEY = 'graphql-test-jwt-key-of-at-least-32-characters'
 
 /**

@@ -1,0 +1,93 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { Agent } from 'node:http'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Logger } from '../lib/logger.ts'
+import type { WorkerMessage } from './worker/worker-messages.ts'
+
+const WORKER_ENTRY = fileURLToPath(new URL('./worker/function-worker.ts', import.meta.url))
+// tsx's loader from the backend's own dependencies: the project served need not install it.
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+
+export interface WorkerOptions {
+  functionsDir: string
+  /** Where the functions run: Nhost uses `functions/` when it has its own package.json. */
+  cwd: string
+  env: Record<string, string | undefined>
+  memoryMb: number
+  log: Logger
+  onExit(worker: WorkerProcess): void
+}
+
+/**
+ * One functions worker as the backend sees it: the child process, its loopback port once it is
+ * ready, the calls in flight on it and when it last answered a heartbeat.
+ */
+export class WorkerProcess {
+  /** Kept-alive connections to this worker only; destroyed with it. */
+  readonly agent = new Agent({ keepAlive: true })
+  readonly startedAt = Date.now()
+  /** Resolves true when the worker listens, false when it exited first. */
+  readonly ready: Promise<boolean>
+  readonly exit: Promise<void>
+  port: number | undefined
+  inFlight = 0
+  /** No new calls: a replacement has been started; it ends when its calls have. */
+  retiring = false
+  exited = false
+  private lastPong = Date.now()
+  private readonly child: ChildProcess
+
+  constructor(options: WorkerOptions) {
+    this.child = fork(WORKER_ENTRY, [options.functionsDir], {
+      cwd: options.cwd,
+      env: options.env,
+      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${options.memoryMb}`],
+      // The functions' own console output is the backend's, as in Nhost's runtime logs.
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    })
+    this.exit = new Promise((resolve) => this.child.once('exit', () => resolve()))
+    this.ready = new Promise((resolve) => {
+      this.child.on('message', (message: WorkerMessage) => {
+        if (message.type === 'ready') {
+          this.port = message.port
+          this.lastPong = Date.now()
+          resolve(true)
+        } else if (message.type === 'pong') {
+          this.lastPong = Date.now()
+        } else if (message.type === 'log') {
+          options.log[message.level](`functions: ${message.message}`, message.fields)
+        }
+      })
+      this.child.once('exit', (code, signal) => {
+        this.exited = true
+        this.agent.destroy()
+        resolve(false)
+        if (!this.retiring) options.log.warn('functions: a worker exited; replacing it', { code, signal })
+        options.onExit(this)
+      })
+    })
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid
+  }
+
+  /** Serving and not retiring. */
+  get available(): boolean {
+    return this.port !== undefined && !this.retiring && !this.exited
+  }
+
+  ping(): void {
+    if (this.port !== undefined && this.child.connected) this.child.send('ping')
+  }
+
+  /** How long the worker's event loop has been blocked (0 when it answers heartbeats). */
+  silentForMs(now: number): number {
+    return this.port === undefined ? 0 : now - this.lastPong
+  }
+
+  kill(): void {
+    if (!this.exited) this.child.kill('SIGKILL')
+  }
+}
