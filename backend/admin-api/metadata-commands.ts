@@ -1,6 +1,6 @@
 import type { BackendContext } from '../context/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
-import { readApiLimits } from './api-limits.ts'
+import { readApiLimits } from '../metadata/model/api-limits.ts'
 import { getCatalogState, setCatalogState } from './catalog-state-commands.ts'
 import { clearedMetadata } from '../metadata/model/default-metadata.ts'
 import { dropInconsistentObjects } from './drop-inconsistent-objects.ts'

@@ -1,6 +1,6 @@
 import type { GraphqlLimits } from '../../config/load-config.ts'
-import { apiLimitsForRole, type RateLimit } from '../../metadata/api-limits.ts'
-import type { Metadata } from '../../metadata/types.ts'
+import { apiLimitsForRole, type RateLimit } from '../../metadata/model/api-limits.ts'
+import type { Metadata } from '../../metadata/model/types.ts'
 
 /** The limits one request is held to: the metadata's API limits for its role, else the server's own. */
 export interface RequestLimits {

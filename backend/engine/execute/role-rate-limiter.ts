@@ -1,5 +1,5 @@
 import { SlidingWindow } from '../../lib/sliding-window.ts'
-import type { RateLimit } from '../../metadata/api-limits.ts'
+import type { RateLimit } from '../../metadata/model/api-limits.ts'
 import type { Session } from '../../session/session.ts'
 
 const MINUTE_MS = 60_000
