@@ -19,7 +19,7 @@ interface Invitation {
 export default async function acceptInvitation(req: Request, res: Response): Promise<void> {
   if (req.method !== 'POST') return sendError(res, 405, 'request/method', 'Use POST.')
   const userId = await callerUserId(req.headers.authorization)
-  if (!userId) return sendError(res, 401, 'auth/session-expired', 'Sign in to accept an invitation.')
+  if (!userId) return sendError(res, 401, 'session/expired', 'Sign in to accept an invitation.')
   const token = (req.body as { token?: unknown } | undefined)?.token
   if (typeof token !== 'string' || token.length === 0 || token.length > 200) {
     return sendError(res, 400, 'validation/failed', 'token: expected the invitation token from the link.')
