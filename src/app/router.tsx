@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
+import { useSession } from '../lib/session.tsx'
 import { lastWorkspace } from '../lib/workspace-ref.ts'
 import { AppShell } from './app-shell.tsx'
 import { RequireNoSession, RequireSession } from './require-session.tsx'
@@ -16,7 +17,8 @@ const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'))
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'))
 
 function RootRedirect() {
-  const slug = lastWorkspace()
+  const { userId } = useSession()
+  const slug = lastWorkspace(userId)
   return <Navigate to={slug ? `/w/${slug}` : '/workspaces'} replace />
 }
 

@@ -26,7 +26,7 @@ export function SignInForm() {
     setPending(true)
     try {
       await nhost.auth.signInEmailPassword({ email: email.trim(), password })
-      navigate(returnPath(location.state), { replace: true })
+      navigate(returnPath(location.state, nhost.getUserSession()?.user?.id), { replace: true })
     } catch (caught) {
       setError(toAppError(caught))
       setPassword('')

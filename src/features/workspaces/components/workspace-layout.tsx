@@ -17,9 +17,9 @@ export function WorkspaceLayout() {
   const role = found?.members[0]?.role
 
   useEffect(() => {
-    if (found) rememberWorkspace(found.slug)
+    if (found) rememberWorkspace(found.slug, userId)
     else if (data) forgetWorkspace()
-  }, [found, data])
+  }, [found, data, userId])
 
   if (error && !data) {
     return <ErrorMessage error={toAppError(error)}><button type="button" onClick={() => void refetch()}>Retry</button></ErrorMessage>
