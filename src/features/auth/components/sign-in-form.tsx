@@ -45,7 +45,7 @@ export function SignInForm() {
       <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password}
         onChange={(e) => setPassword(e.target.value)} error={fieldErrors.password} required />
       <button type="submit" className="primary" disabled={pending}>{pending ? 'Signing in…' : 'Sign in'}</button>
-      <p>New here? <Link to="/sign-up">Create an account</Link></p>
+      <p>New here? <Link to="/sign-up">Create an account</Link> · <Link to="/forgot-password">Forgot your password?</Link></p>
     </form>
   )
 }

@@ -9,6 +9,7 @@ import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
 import { RangePicker } from '../../../ui/range-picker.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
+import { ShareDialog } from '../../sharing/components/share-dialog.tsx'
 import { AddPanelForm } from './add-panel-form.tsx'
 import { Panel } from './panel.tsx'
 
@@ -73,6 +74,7 @@ export function DashboardPage() {
               {editing ? 'Done editing' : 'Edit panels'}
             </button>
           ) : null}
+          {workspace.role === 'owner' ? <ShareDialog dashboardId={dashboard.id} /> : null}
         </div>
       </header>
       {dashboard.description ? <p className="muted">{dashboard.description}</p> : null}
