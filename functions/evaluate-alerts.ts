@@ -18,7 +18,7 @@ export default async function evaluateAlerts(req: Request, res: Response): Promi
   if (req.method !== 'POST') return sendError(res, 405, 'request/method', 'Use POST.')
   const secret = req.headers['x-pulseboard-webhook-secret'] ?? req.headers['x-hasura-admin-secret']
   if (secret !== requiredEnv('NHOST_WEBHOOK_SECRET') && secret !== requiredEnv('NHOST_ADMIN_SECRET')) {
-    return sendError(res, 401, 'auth/permission-denied', 'Only the project schedules alert evaluation.')
+    return sendError(res, 401, 'permission/denied', 'Only the project schedules alert evaluation.')
   }
   const { evaluate_alert_rules: changed } = await adminGraphql<{ evaluate_alert_rules: { id: string; state: string }[] }>(
     'mutation { evaluate_alert_rules { id state } }',
