@@ -28,11 +28,28 @@ export interface BackendConfig {
   websocketKeepAliveMs: number
   /** Hasura's `HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT` (seconds there). */
   websocketInitTimeoutMs: number
-  /** `timeLimitMs`: the statement timeout of a GraphQL request's database work (Hasura's `time_limit`). */
-  graphql: { maxRequestBytes: number; maxDepth: number; timeLimitMs: number }
+  graphql: GraphqlLimits
   functions: FunctionsConfig
   /** nhost/nhost.toml with secrets resolved; each service reads its own section from it. */
   nhostToml: TomlTable
+}
+
+/**
+ * What one GraphQL request may ask for, checked before any database work (Hasura's API limits,
+ * on by default here because an embedded backend has no gateway in front of it).
+ */
+export interface GraphqlLimits {
+  maxRequestBytes: number
+  /** Nesting of selections and of argument objects (`where`, `order_by`) together. */
+  maxDepth: number
+  /** Fields once fragments are expanded. */
+  maxNodes: number
+  /** Aliased fields once fragments are expanded: each aliased root field is a statement of its own. */
+  maxAliases: number
+  /** Operations in one batched HTTP request. */
+  maxBatch: number
+  /** The statement timeout of a request's database work (Hasura's `time_limit`). */
+  timeLimitMs: number
 }
 
 /** Nhost Functions served from `functions/` by a pool of child processes (backend/functions). */
@@ -90,6 +107,9 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
     graphql: {
       maxRequestBytes: integer(env, 'PULSEBOARD_GRAPHQL_MAX_REQUEST_BYTES', 1_000_000, { min: 1024, max: 100_000_000 }),
       maxDepth: integer(env, 'PULSEBOARD_GRAPHQL_MAX_DEPTH', 20, { min: 2, max: 1000 }),
+      maxNodes: integer(env, 'PULSEBOARD_GRAPHQL_MAX_NODES', 2000, { min: 10, max: 1_000_000 }),
+      maxAliases: integer(env, 'PULSEBOARD_GRAPHQL_MAX_ALIASES', 200, { min: 0, max: 1_000_000 }),
+      maxBatch: integer(env, 'PULSEBOARD_GRAPHQL_MAX_BATCH', 20, { min: 1, max: 10_000 }),
       timeLimitMs: integer(env, 'PULSEBOARD_GRAPHQL_TIME_LIMIT_MS', 10_000, { min: 10, max: 3_600_000 }),
     },
     functions: {

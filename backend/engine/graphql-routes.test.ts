@@ -203,7 +203,7 @@ const scenarios: Scenario[] = [
 describe('POST /v1/graphql', () => {
   let engine: EngineApp
   beforeAll(async () => {
-    engine = await openEngineApp({ maxRequestBytes: 4096, maxDepth: 5 })
+    engine = await openEngineApp({ maxRequestBytes: 4096, maxDepth: 8 })
   })
   afterAll(async () => {
     await engine.dispose()
@@ -241,6 +241,44 @@ describe('POST /v1/graphql', () => {
     expect(await response.json()).toMatchObject({ path: '$', code })
   })
 
+  it('stops reading a chunked body at the size limit', async () => {
+    let sent = 0
+    // A body with no declared length that would go on for 100 MB: the route must not wait for its end.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1024
+        if (sent > 100_000_000) controller.close()
+        else controller.enqueue(new Uint8Array(1024).fill(32))
+      },
+    })
+    const response = await engine.app.request('/v1/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ path: '$', code: 'request-too-large' })
+    expect(sent).toBeLessThan(100_000)
+  })
+
+  it('refuses a batch of more operations than the limit', async () => {
+    const response = await engine.app.request('/v1/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
+      body: JSON.stringify(Array.from({ length: 21 }, () => ({ query: '{ author { id } }' }))),
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ path: '$', code: 'batch-too-large', error: 'the batch holds 21 operations; the limit is 20' })
+  })
+
+  it('refuses a filter variable nested deeper than the depth limit before planning', async () => {
+    let where: unknown = { id: { _eq: 1 } }
+    for (let i = 0; i < 20; i++) where = { _not: where }
+    const { json } = await postGraphql(engine.app, { query: 'query($w: author_bool_exp!) { author(where: $w) { id } }', variables: { w: where } })
+    expect(json).toEqual({ errors: [{ extensions: { code: 'validation-failed', path: '$.variableValues' }, message: 'variable "w" nests objects deeper than the maximum depth of 8' }] })
+  })
+
   it('answers a persisted-query request as Hasura does when they are not enabled', async () => {
     const response = await engine.app.request('/v1/graphql', {
       method: 'POST',
@@ -251,9 +289,9 @@ describe('POST /v1/graphql', () => {
   })
 
   it('refuses a document nested deeper than the limit', async () => {
-    const query = '{ article { author { articles { author { articles { author { id } } } } } } }'
+    const query = '{ article { author { articles { author { articles { author { articles { author { id } } } } } } } } }'
     const { json } = await postGraphql(engine.app, { query })
-    expect(json).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: 'the query exceeds the maximum depth of 5' }] })
+    expect(json).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: 'the query exceeds the maximum depth of 8' }] })
   })
 
   it('answers an Apollo-style batch with an array', async () => {

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
+import { BodyTooLargeError, readBodyText } from '../lib/read-body-text.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
 import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'
 import { EngineError } from './engine-error.ts'
+import { requestLimits } from './execute/request-limits.ts'
+import { RoleRateLimiter } from './execute/role-rate-limiter.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -14,12 +18,13 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
  */
 export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): Hono {
   const app = new Hono()
+  const rateLimiter = new RoleRateLimiter()
   const handle = async (c: Context) => {
-    const limit = context.config.graphql.maxRequestBytes
-    const declared = Number(c.req.header('content-length') ?? 0)
-    if (declared > limit) return requestError(c, 413, 'request-too-large', `the request body exceeds ${limit} bytes`)
-    const text = await c.req.text()
-    if (Buffer.byteLength(text) > limit) return requestError(c, 413, 'request-too-large', `the request body exceeds ${limit} bytes`)
+    const requestId = readRequestId(c)
+    c.header('x-request-id', requestId)
+    const { maxRequestBytes } = context.config.graphql
+    const text = await readLimited(c, maxRequestBytes)
+    if (text === null) return requestError(c, 413, 'request-too-large', `the request body exceeds ${maxRequestBytes} bytes`)
     let body: unknown
     try {
       body = JSON.parse(text)
@@ -39,13 +44,21 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
       // Hasura answers authentication failures on /v1/graphql as GraphQL errors with HTTP 200.
       return c.body(errorResponse(new EngineError(error.code, error.message), false), 200, JSON_TYPE)
     }
+    const limits = requestLimits(context.config.graphql, context.metadata.current, session.role)
+    if (requests.length > limits.maxBatch) {
+      return requestError(c, 400, 'batch-too-large', `the batch holds ${requests.length} operations; the limit is ${limits.maxBatch}`)
+    }
+    if (limits.rate && !rateLimiter.allow(session, limits.rate, clientAddress(c), requests.length)) {
+      c.header('retry-after', String(rateLimiter.retryAfterSeconds()))
+      return c.body(errorResponse(new EngineError('rate-limit-exceeded', `too many requests: the limit is ${limits.rate.max_reqs_per_min} per minute`), false), 429, JSON_TYPE)
+    }
     const answers: string[] = []
     for (const request of requests as GraphqlRequest[]) {
       // Hasura answers Automatic Persisted Queries this way unless they are enabled (they are not here).
       const extensions = (request as { extensions?: { persistedQuery?: unknown } | null }).extensions
       answers.push(extensions?.persistedQuery !== undefined
         ? errorResponse(new EngineError('not-supported', 'Automatic Persisted Queries is not enabled'), false)
-        : await engine.execute(request, session, { signal: c.req.raw.signal }))
+        : await engine.execute(request, session, { signal: c.req.raw.signal, requestId }))
     }
     return c.body(Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), 200, JSON_TYPE)
   }
@@ -61,7 +74,9 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
     if (!admin.adminSecretUsed) return requestError(c, 400, 'access-denied', 'restricted access : admin only')
     let body: { query?: unknown; user?: Record<string, unknown> }
     try {
-      body = JSON.parse(await c.req.text()) as typeof body
+      const text = await readLimited(c, context.config.graphql.maxRequestBytes)
+      if (text === null) return requestError(c, 413, 'request-too-large', `the request body exceeds ${context.config.graphql.maxRequestBytes} bytes`)
+      body = JSON.parse(text) as typeof body
     } catch {
       return requestError(c, 400, 'invalid-json', 'invalid json')
     }
@@ -85,7 +100,29 @@ function isGraphqlRequest(value: unknown): value is GraphqlRequest {
     (operationName === undefined || operationName === null || typeof operationName === 'string')
 }
 
+/** The client's address as the socket reports it (no proxy headers are trusted). */
+function clientAddress(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown'
+}
+
+/** The client's `x-request-id` when it is a plausible id (it goes into the log), else a new one, as Hasura does. */
+function readRequestId(c: Context): string {
+  const given = c.req.header('x-request-id')
+  return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID()
+}
+
+/** The body, or null when it passes `limit` bytes (declared or not). */
+async function readLimited(c: Context, limit: number): Promise<string | null> {
+  try {
+    return await readBodyText(c.req.raw, limit)
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return null
+    throw error
+  }
+}
+
 /** Hasura's error shape for requests refused before GraphQL processing. */
-function requestError(c: Context, status: 400 | 401 | 413, code: string, message: string) {
+function requestError(c: Context, status: 400 | 401 | 413 | 429, code: string, message: string) {
   return c.body(JSON.stringify({ path: '$', error: message, code }), status, JSON_TYPE)
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { Hono } from 'hono'
-import type { BackendConfig } from '../../backend/config/load-config.ts'
+import type { BackendConfig, GraphqlLimits } from '../../backend/config/load-config.ts'
 import { parseJwtSecret } from '../../backend/config/jwt-secret.ts'
 import type { Database } from '../../backend/db/database.ts'
 import { createGraphqlEngine, type GraphqlEngine } from '../../backend/engine/execute/graphql-engine.ts'
@@ -27,7 +27,8 @@ export interface EngineApp {
  * The GraphQL routes alone on a fresh database seeded with `backend/engine/golden/setup.sql` and
  * its metadata, as the conformance setups do it: plain SQL, then replace_metadata.
  */
-export async function openEngineApp(options: { maxRequestBytes?: number; maxDepth?: number; stringifyNumericTypes?: boolean } = {}): Promise<EngineApp> {
+export async function openEngineApp(options: Partial<GraphqlLimits> & { stringifyNumericTypes?: boolean } = {}): Promise<EngineApp> {
+  const { stringifyNumericTypes, ...limits } = options
   const db = await openTestDatabase()
   await db.script(readFileSync(new URL('setup.sql', GOLDEN), 'utf8'))
   const metadata = JSON.parse(readFileSync(new URL('metadata.json', GOLDEN), 'utf8')) as Metadata
@@ -36,8 +37,8 @@ export async function openEngineApp(options: { maxRequestBytes?: number; maxDept
       adminSecret: ADMIN_SECRET,
       jwtSecret: parseJwtSecret(JSON.stringify({ type: 'HS256', key: JWT_KEY })),
       unauthorizedRole: 'anonymous',
-      stringifyNumericTypes: options.stringifyNumericTypes ?? true,
-      graphql: { maxRequestBytes: options.maxRequestBytes ?? 100_000, maxDepth: options.maxDepth ?? 10 },
+      stringifyNumericTypes: stringifyNumericTypes ?? true,
+      graphql: { maxRequestBytes: 100_000, maxDepth: 10, maxNodes: 2000, maxAliases: 200, maxBatch: 20, timeLimitMs: 10_000, ...limits },
     } as BackendConfig,
     db,
     log: createLogger('silent'),

@@ -6,7 +6,10 @@ import { GraphQLBoolean, GraphQLNonNull } from 'graphql'
 /**
  * Flattens a selection set into response keys (alias or field name) → field nodes, expanding
  * fragments whose type condition is the parent type and honouring `@include`/`@skip`
- * (graphql-js `collectFields`, with the variables read recorded for the plan cache).
+ * (graphql-js `collectFields`, with the variables read recorded for the plan cache). Like
+ * graphql-js, a fragment is expanded once per selection set however often it is spread there:
+ * the fields it adds are the same each time, and re-expanding it is exponential in documents
+ * whose fragments spread each other twice.
  */
 export function collectFields(
   typeName: string,
@@ -16,22 +19,24 @@ export function collectFields(
   path: string,
 ): Map<string, FieldNode[]> {
   const fields = new Map<string, FieldNode[]>()
-  const visit = (set: SelectionSetNode, visited: Set<string>): void => {
+  const expanded = new Set<string>()
+  const visit = (set: SelectionSetNode): void => {
     for (const selection of set.selections) {
       if (!isIncluded(selection.directives ?? [], reader, path)) continue
       if (selection.kind === Kind.FIELD) {
         const key = selection.alias?.value ?? selection.name.value
         fields.set(key, [...(fields.get(key) ?? []), selection])
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        if (!selection.typeCondition || selection.typeCondition.name.value === typeName) visit(selection.selectionSet, visited)
+        if (!selection.typeCondition || selection.typeCondition.name.value === typeName) visit(selection.selectionSet)
       } else {
         const fragment = fragments.get(selection.name.value)
-        if (!fragment || visited.has(fragment.name.value) || fragment.typeCondition.name.value !== typeName) continue
-        visit(fragment.selectionSet, new Set([...visited, fragment.name.value]))
+        if (!fragment || expanded.has(fragment.name.value) || fragment.typeCondition.name.value !== typeName) continue
+        expanded.add(fragment.name.value)
+        visit(fragment.selectionSet)
       }
     }
   }
-  for (const set of selectionSets) visit(set, new Set())
+  for (const set of selectionSets) visit(set)
   return fields
 }
 

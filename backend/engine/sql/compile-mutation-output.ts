@@ -1,7 +1,8 @@
-import { ident, join, literal, sql, type SqlFragment } from '../../lib/sql.ts'
+import { ident, literal, sql, type SqlFragment } from '../../lib/sql.ts'
 import type { Returning } from '../plan/mutation-ir.ts'
 import type { AliasSource } from './alias-source.ts'
 import { compileRowsFrom } from './compile-select.ts'
+import { jsonObject } from './json-object.ts'
 
 /**
  * The column a mutation's RETURNING adds for its permission check: true when the written row
@@ -24,21 +25,18 @@ export function compileMutationOutput(rows: SqlFragment, returning: Returning, a
     const selection = compileRowsFrom(output.fields, rows, returning.selectFilter, aliases)
     return sql`SELECT (SELECT ${s}.root FROM (${selection}) AS ${s} LIMIT 1)::text AS root, ${ok} AS ok`
   }
-  const pairs = output.fields.map((field): SqlFragment => {
+  const pairs = output.fields.map((field): [string, SqlFragment] => {
     switch (field.kind) {
       case 'typename':
-        return sql`${literal(field.key)}, ${literal(field.name)}`
+        return [field.key, literal(field.name)]
       case 'affected_rows':
-        return affectedRows === null
-          ? sql`${literal(field.key)}, (SELECT count(*) FROM ${rows})`
-          : sql`${literal(field.key)}, ${affectedRows}::int`
+        return [field.key, affectedRows === null ? sql`(SELECT count(*) FROM ${rows})` : sql`${affectedRows}::int`]
       case 'returning': {
         const selection = compileRowsFrom(field.fields, rows, returning.selectFilter, aliases)
         const inner = aliases.next('s')
-        return sql`${literal(field.key)}, (SELECT coalesce(json_agg(${inner}.root), '[]') FROM (${selection}) AS ${inner})`
+        return [field.key, sql`(SELECT coalesce(json_agg(${inner}.root), '[]') FROM (${selection}) AS ${inner})`]
       }
     }
   })
-  const object = pairs.length === 0 ? sql`'{}'::json` : sql`json_build_object(${join(pairs)})`
-  return sql`SELECT ${object}::text AS root, ${ok} AS ok`
+  return sql`SELECT ${jsonObject(pairs)}::text AS root, ${ok} AS ok`
 }

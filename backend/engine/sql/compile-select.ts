@@ -4,6 +4,7 @@ import type {
 } from '../plan/ir.ts'
 import type { ColumnInfo } from '../schema/source-model.ts'
 import { AliasSource } from './alias-source.ts'
+import { jsonObject } from './json-object.ts'
 import { columnRef, compileBoolExp, compileValue, joinCondition, tableRef } from './compile-bool-exp.ts'
 
 /**
@@ -30,22 +31,6 @@ export function compileRootField(field: RootField): SqlFragment | null {
     default:
       return null
   }
-}
-
-/** Postgres functions take at most 100 arguments: json_build_object takes 50 pairs at a time. */
-const MAX_PAIRS = 50
-
-function jsonObject(pairs: [string, SqlFragment][]): SqlFragment {
-  const chunks: SqlFragment[] = []
-  for (let i = 0; i < pairs.length; i += MAX_PAIRS) {
-    chunks.push(sql`json_build_object(${join(pairs.slice(i, i + MAX_PAIRS).map(([key, value]) => sql`${literal(key)}, ${value}`))})`)
-  }
-  if (chunks.length === 0) return sql`'{}'::json`
-  if (chunks.length === 1) return chunks[0] as SqlFragment
-  // Wider objects: splice the chunks' text so that keys keep the order of the selection set.
-  const [first, ...rest] = chunks
-  const middle = rest.map((chunk) => sql` || ',' || substr(${chunk}::text, 2)`)
-  return sql`(left(${first}::text, -1)${join(middle, '')})::json`
 }
 
 function compileRows(plan: SelectPlan, parent: SqlFragment | null, aliases: AliasSource): SqlFragment {

@@ -7,7 +7,6 @@ import {
   type DocumentNode, type GraphQLSchema, type ValidationRule,
 } from 'graphql'
 import { EngineError } from '../engine-error.ts'
-import { MaxDepthRule } from './max-depth-rule.ts'
 
 /**
  * The document-level rules run here. Rules about fields, arguments and input values are left to
@@ -28,8 +27,8 @@ const DOCUMENT_RULES: ValidationRule[] = [
 /** graphql-js stops at 100 errors against documents built to exhaust the validator; one is enough here. */
 const MAX_ERRORS = 1
 
-export function validateDocument(schema: GraphQLSchema, document: DocumentNode, maxDepth: number): void {
-  const errors = validate(schema, document, [...DOCUMENT_RULES, MaxDepthRule(maxDepth)], { maxErrors: MAX_ERRORS })
+export function validateDocument(schema: GraphQLSchema, document: DocumentNode): void {
+  const errors = validate(schema, document, DOCUMENT_RULES, { maxErrors: MAX_ERRORS })
   const first = errors[0]
   if (first) throw new EngineError('validation-failed', first.message)
 }
