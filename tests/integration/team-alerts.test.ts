@@ -6,6 +6,9 @@ import { startStorageTestBackend, type StorageTestBackend, type StorageUser } fr
  * editors and owners, evaluated by POST /v1/functions/evaluate-alerts in one statement, alerts
  * acknowledged by any member and resolved by editors and owners, threads for members only.
  */
+/** A function's JSON answer as these tests read it (an error body or a result). */
+type FunctionBody = { error: { code: string }; accessToken: string; [key: string]: unknown }
+
 let t: StorageTestBackend
 let owner: StorageUser
 let editor: StorageUser
@@ -15,7 +18,7 @@ let metricId: string
 
 const evaluate = (headers: Record<string, string>, body: unknown = {}) =>
   fetch(`${t.url}/v1/functions/evaluate-alerts`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-    .then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }))
+    .then(async (r) => ({ status: r.status, body: (await r.json()) as FunctionBody }))
 const asAdmin = { 'x-hasura-admin-secret': '' }
 
 const createRule = (user: StorageUser, rule: Record<string, unknown>) =>

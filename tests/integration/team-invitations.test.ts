@@ -5,6 +5,9 @@ import { startStorageTestBackend, type StorageTestBackend, type StorageUser } fr
  * Members and invitations (issue 12 item 1): owners invite, list and revoke; only the invitee
  * accepts, through POST /v1/functions/invitations/accept; nobody becomes a member another way.
  */
+/** A function's JSON answer as these tests read it (an error body or a result). */
+type FunctionBody = { error: { code: string }; accessToken: string; [key: string]: unknown }
+
 let t: StorageTestBackend
 let owner: StorageUser
 let editor: StorageUser
@@ -17,7 +20,7 @@ const accept = (user: StorageUser | null, token: unknown) =>
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(user ? { authorization: `Bearer ${user.token}` } : {}) },
     body: JSON.stringify({ token }),
-  }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }))
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as FunctionBody }))
 
 async function invite(user: StorageUser, email: string, role = 'editor') {
   return t.userGraphql(user, 'mutation ($w: uuid!, $e: String!, $r: workspace_roles_enum!) { insert_invitations_one(object: {workspace_id: $w, email: $e, role: $r}) { id token status expires_at } }', { w: lab, e: email, r: role })

@@ -7,6 +7,9 @@ import { startStorageTestBackend, type StorageTestBackend, type StorageUser } fr
  * /v1/functions/share-session trades a link's token for a `share` session that reads that one
  * dashboard, its panels and their series, and stops at once when the link changes.
  */
+/** A function's JSON answer as these tests read it (an error body or a result). */
+type FunctionBody = { error: { code: string }; accessToken: string; [key: string]: unknown }
+
 let t: StorageTestBackend
 let owner: StorageUser
 let editor: StorageUser
@@ -19,10 +22,10 @@ const setToken = (user: StorageUser, id: string, token: string | null) =>
   t.userGraphql(user, 'mutation ($id: uuid!, $t: String) { update_dashboards_by_pk(pk_columns: {id: $id}, _set: {share_token: $t}) { share_token } }', { id, t: token })
 const shareSession = (token: unknown) =>
   fetch(`${t.url}/v1/functions/share-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
-    .then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, any> }))
+    .then(async (r) => ({ status: r.status, body: (await r.json()) as FunctionBody }))
 const asShare = (accessToken: string, query: string, variables: Record<string, unknown> = {}) =>
   fetch(`${t.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ query, variables }) })
-    .then(async (r) => (await r.json()) as { data?: Record<string, any>; errors?: unknown[] })
+    .then(async (r) => (await r.json()) as { data?: Record<string, { id: string }[] | null>; errors?: unknown[] })
 const SERIES = 'query ($m: uuid!, $since: timestamptz!) { metric_series(args: {metric_id: $m, bucket_seconds: 86400, since: $since, aggregation: "avg"}) { value } }'
 const since = new Date(Date.now() - 86_400_000).toISOString()
 
