@@ -1,3 +1,4 @@
+import { benchAlerts } from './alerts.ts'
 import { benchBundleSize } from './bundle-size.ts'
 import { benchEvents } from './events.ts'
 import { benchFunctions } from './functions.ts'
@@ -11,6 +12,7 @@ import { benchSubscriptions } from './subscriptions.ts'
  * prints its results as the Markdown rows bench/RESULTS.md records.
  */
 const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
+  alerts: (args) => benchAlerts(args.length > 0 ? args.map(Number) : [100, 1_000, 10_000]),
   'bundle-size': () => benchBundleSize(),
   events: (args) => benchEvents(...args.map(Number)),
   functions: (args) => benchFunctions(...args.map(Number)),

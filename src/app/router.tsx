@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
+import { useSession } from '../lib/session.tsx'
 import { lastWorkspace } from '../lib/workspace-ref.ts'
 import { AppShell } from './app-shell.tsx'
 import { RequireNoSession, RequireSession } from './require-session.tsx'
@@ -13,10 +14,19 @@ const WorkspaceHomeRoute = lazy(() => import('./routes/workspace-home.tsx'))
 const MetricsRoute = lazy(() => import('./routes/metrics.tsx'))
 const MetricRoute = lazy(() => import('./routes/metric.tsx'))
 const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'))
+const AlertsRoute = lazy(() => import('./routes/alerts.tsx'))
+const AlertRoute = lazy(() => import('./routes/alert.tsx'))
+const SettingsRoute = lazy(() => import('./routes/settings.tsx'))
+const InviteRoute = lazy(() => import('./routes/invite.tsx'))
+const AccountRoute = lazy(() => import('./routes/account.tsx'))
+const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password.tsx'))
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password.tsx'))
+const SharedDashboardRoute = lazy(() => import('./routes/shared-dashboard.tsx'))
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'))
 
 function RootRedirect() {
-  const slug = lastWorkspace()
+  const { userId } = useSession()
+  const slug = lastWorkspace(userId)
   return <Navigate to={slug ? `/w/${slug}` : '/workspaces'} replace />
 }
 
@@ -30,6 +40,7 @@ export function createAppRouter() {
           children: [
             { path: '/sign-in', element: <SignInRoute /> },
             { path: '/sign-up', element: <SignUpRoute /> },
+            { path: '/forgot-password', element: <ForgotPasswordRoute /> },
           ],
         },
         {
@@ -37,6 +48,8 @@ export function createAppRouter() {
           children: [
             { path: '/', element: <RootRedirect /> },
             { path: '/workspaces', element: <WorkspacesRoute /> },
+            { path: '/account', element: <AccountRoute /> },
+            { path: '/invite/:token', element: <InviteRoute /> },
             {
               path: '/w/:slug',
               element: <WorkspaceLayoutRoute />,
@@ -45,10 +58,16 @@ export function createAppRouter() {
                 { path: 'metrics', element: <MetricsRoute /> },
                 { path: 'metrics/:key', element: <MetricRoute /> },
                 { path: 'dashboards/:id', element: <DashboardRoute /> },
+                { path: 'alerts', element: <AlertsRoute /> },
+                { path: 'alerts/:id', element: <AlertRoute /> },
+                { path: 'settings', element: <SettingsRoute /> },
               ],
             },
           ],
         },
+        // Reached from the emailed link whether or not someone is signed in on this browser.
+        { path: '/reset-password', element: <ResetPasswordRoute /> },
+        { path: '/s/:shareToken', element: <SharedDashboardRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

@@ -3,11 +3,13 @@ import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { DashboardDocument, RemovePanelDocument, SetPanelWidthDocument, SwapPanelsDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
 import { catalogueError, toAppError, type AppError } from '../../../lib/error-catalogue.ts'
+import { isUuid } from '../../../lib/is-uuid.ts'
 import { isTimeRangeId, seriesWindow, useMinuteClock, useSecondClock, type TimeRangeId } from '../../../lib/time-range.ts'
 import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
 import { RangePicker } from '../../../ui/range-picker.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
+import { ShareDialog } from '../../sharing/components/share-dialog.tsx'
 import { AddPanelForm } from './add-panel-form.tsx'
 import { Panel } from './panel.tsx'
 
@@ -26,13 +28,14 @@ export function DashboardPage() {
   const second = useSecondClock()
   const window = seriesWindow(rangeId, minute)
 
-  const { data, loading, error } = useSubscription(DashboardDocument, { variables: { id } })
+  const validId = isUuid(id)
+  const { data, loading, error } = useSubscription(DashboardDocument, { variables: { id }, skip: !validId })
   const [removePanel] = useMutation(RemovePanelDocument)
   const [swapPanels] = useMutation(SwapPanelsDocument)
   const [setPanelWidth] = useMutation(SetPanelWidthDocument)
 
-  if (error && !data) return <ErrorMessage error={toAppError(error)} />
-  if (loading && !data) return <Loading label="Loading dashboard…" />
+  if (validId && error && !data) return <ErrorMessage error={toAppError(error)} />
+  if (validId && loading && !data) return <Loading label="Loading dashboard…" />
   const dashboard = data?.dashboards_by_pk
   if (!dashboard || dashboard.workspace_id !== workspace.id) {
     return <ErrorMessage error={catalogueError('not-found')}><Link to={`/w/${workspace.slug}`}>Workspace home</Link></ErrorMessage>
@@ -71,6 +74,7 @@ export function DashboardPage() {
               {editing ? 'Done editing' : 'Edit panels'}
             </button>
           ) : null}
+          {workspace.role === 'owner' ? <ShareDialog dashboardId={dashboard.id} /> : null}
         </div>
       </header>
       {dashboard.description ? <p className="muted">{dashboard.description}</p> : null}

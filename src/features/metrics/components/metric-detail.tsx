@@ -6,6 +6,7 @@ import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
 import { formatTime, formatValue } from '../../../ui/format.ts'
 import { ErrorMessage, Loading } from '../../../ui/states.tsx'
+import { AlertRulesSection } from '../../alerts/components/alert-rules-section.tsx'
 import { AddPointForm } from './add-point-form.tsx'
 import { MetricChart } from './metric-chart.tsx'
 
@@ -28,6 +29,7 @@ export function MetricDetail() {
       </header>
       <ErrorBoundary region="metric chart"><MetricChart metricId={metric.id} name={metric.name} unit={metric.unit} /></ErrorBoundary>
       {canWrite(workspace) ? <ErrorBoundary region="add point"><AddPointForm metricId={metric.id} unit={metric.unit} /></ErrorBoundary> : null}
+      <ErrorBoundary region="alert rules"><AlertRulesSection metricId={metric.id} unit={metric.unit} /></ErrorBoundary>
     </div>
   )
 }
