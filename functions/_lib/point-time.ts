@@ -12,9 +12,16 @@ export function parsePointTime(input: unknown): number | null {
   if (typeof input !== 'string') return null
   const text = input.trim()
   if (UNIX_NUMBER.test(text)) return fromUnix(Number(text))
-  if (!ISO_8601.test(text)) return null
+  if (!ISO_8601.test(text) || !isCalendarDate(text)) return null
   const ms = Date.parse(text.replace(' ', 'T'))
   return Number.isNaN(ms) ? null : ms
+}
+
+/** Date.parse rolls 2025-02-30 over into March; a point's date must exist as written. */
+function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day
 }
 
 function fromUnix(value: number): number {

@@ -117,8 +117,7 @@ CREATE TABLE public.imports (
     REFERENCES storage.files (id) ON UPDATE CASCADE ON DELETE CASCADE,
   CONSTRAINT imports_created_by_fkey FOREIGN KEY (created_by)
     REFERENCES auth.users (id) ON UPDATE CASCADE ON DELETE SET NULL,
-  CONSTRAINT imports_status_valid CHECK (status IN ('queued', 'processing', 'succeeded', 'failed')),
-  CONSTRAINT imports_rows_limit CHECK (rows_total <= 500000)
+  CONSTRAINT imports_status_valid CHECK (status IN ('queued', 'processing', 'succeeded', 'failed'))
 );
 COMMENT ON TABLE public.imports IS 'A CSV file backfilling a metric, and how far its processing got.';
 CREATE INDEX imports_metric_id_idx ON public.imports (metric_id, created_at DESC);
