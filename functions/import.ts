@@ -58,7 +58,7 @@ async function queueAgain(authorization: string, id: string): Promise<void> {
 async function claim(id: string): Promise<boolean> {
   const { update_imports: claimed } = await adminGraphql<{ update_imports: { affected_rows: number } }>(
     `mutation ($id: uuid!, $now: timestamptz!) { update_imports(where: {id: {_eq: $id}, status: {_eq: "queued"}},
-      _set: {status: "processing", heartbeat_at: $now, rows_total: 0, rows_imported: 0, rows_rejected: 0, errors: [], finished_at: null}) { affected_rows } }`,
+      _set: {status: "processing", heartbeat_at: $now, bytes_read: 0, rows_total: 0, rows_imported: 0, rows_rejected: 0, errors: [], finished_at: null}) { affected_rows } }`,
     { id, now: new Date().toISOString() },
   )
   return claimed.affected_rows === 1

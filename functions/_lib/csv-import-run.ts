@@ -25,6 +25,7 @@ export interface RejectedLine {
 }
 
 interface Progress {
+  bytes_read: number
   rows_total: number
   rows_imported: number
   rows_rejected: number
@@ -34,7 +35,7 @@ interface Progress {
 class ImportFailure extends Error {}
 
 export async function runCsvImport(job: ImportJob): Promise<void> {
-  const progress: Progress = { rows_total: 0, rows_imported: 0, rows_rejected: 0, errors: [] }
+  const progress: Progress = { bytes_read: 0, rows_total: 0, rows_imported: 0, rows_rejected: 0, errors: [] }
   try {
     await importRows(job, progress)
     if (progress.rows_imported === 0) throw new ImportFailure('the file has no valid row')
@@ -71,7 +72,8 @@ async function importRows(job: ImportJob, progress: Progress): Promise<void> {
     }
   }
   const now = new Date()
-  for await (const { line, text } of csvLines(download.body)) {
+  for await (const { line, text, bytesRead } of csvLines(download.body)) {
+    progress.bytes_read = bytesRead
     if (line === 1) {
       if (text.replace(/^\uFEFF/, '').replace(/\s/g, '').toLowerCase() !== 'ts,value') throw new ImportFailure('line 1: the header must be ts,value')
       continue

@@ -12,6 +12,7 @@ const WorkspaceLayoutRoute = lazy(() => import('./routes/workspace-layout.tsx'))
 const WorkspaceHomeRoute = lazy(() => import('./routes/workspace-home.tsx'))
 const MetricsRoute = lazy(() => import('./routes/metrics.tsx'))
 const MetricRoute = lazy(() => import('./routes/metric.tsx'))
+const SettingsRoute = lazy(() => import('./routes/settings.tsx'))
 const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'))
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'))
 
@@ -45,6 +46,7 @@ export function createAppRouter() {
                 { path: 'metrics', element: <MetricsRoute /> },
                 { path: 'metrics/:key', element: <MetricRoute /> },
                 { path: 'dashboards/:id', element: <DashboardRoute /> },
+                { path: 'settings', element: <SettingsRoute /> },
               ],
             },
           ],

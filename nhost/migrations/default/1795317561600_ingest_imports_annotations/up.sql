@@ -105,6 +105,8 @@ CREATE TABLE public.imports (
   rows_total integer NOT NULL DEFAULT 0,
   rows_imported integer NOT NULL DEFAULT 0,
   rows_rejected integer NOT NULL DEFAULT 0,
+  -- How far into the file processing got: the UI's progress bar is bytes_read of the file's size.
+  bytes_read bigint NOT NULL DEFAULT 0,
   errors jsonb NOT NULL DEFAULT '[]'::jsonb,
   created_by uuid DEFAULT public.hasura_session_user_id(),
   created_at timestamptz NOT NULL DEFAULT now(),

@@ -35,6 +35,7 @@ export function WorkspaceLayout() {
         <span className="workspace-name">{workspace.name}</span>
         <NavLink to={`/w/${workspace.slug}`} end>Home</NavLink>
         <NavLink to={`/w/${workspace.slug}/metrics`}>Metrics</NavLink>
+        <NavLink to={`/w/${workspace.slug}/settings`}>Settings</NavLink>
         <span className="role-badge" title="Your role in this workspace">{workspace.role}</span>
       </nav>
       <ErrorBoundary region={`workspace ${workspace.slug}`}>
