@@ -6,10 +6,12 @@ import { launchChromium, recordPageProblems, screenshot, startE2eServer, type E2
  * Issue 13's end-to-end scenarios in headless Chromium against the real backend and functions:
  * an owner creates an ingest key in the settings and a plain HTTP client (fetch, as curl would)
  * moves an open dashboard with it; a CSV import on the metric page shows its progress bar and
- * its rejected lines. Screenshots at 1280 and 360 px in tests/e2e/output/.
+ * its rejected lines; an annotation with an image is shown and marked on the chart. Screenshots at 1280 and 360 px in tests/e2e/output/.
  */
 
 const UI_TIMEOUT = 20_000
+// A 4×4 PNG (red and white squares).
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAFUlEQVR4nGP4DwQMDBCSAc4CEThlAEUZH+HOPwI5AAAAAElFTkSuQmCC', 'base64')
 let server: E2eServer
 let browser: Browser
 
@@ -23,7 +25,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-it('creates an ingest key, moves an open dashboard over plain HTTP, and imports a CSV with progress and rejected lines', async () => {
+it('creates an ingest key, moves an open dashboard over plain HTTP, imports a CSV with progress and rejected lines, and annotates with an image', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   const problems = recordPageProblems(page)
   try {
@@ -108,6 +110,20 @@ it('creates an ingest key, moves an open dashboard over plain HTTP, and imports 
     await screenshot(page, 'csv-import.png')
     await page.setViewportSize({ width: 360, height: 800 })
     await screenshot(page, 'csv-import-360px.png')
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    // An annotation with an image: shown in the list and marked on the chart.
+    const annotations = page.getByTestId('annotations')
+    await annotations.getByLabel('Note').fill('Vent opened')
+    await annotations.getByLabel('Attachment (optional)').setInputFiles({ name: 'vent.png', mimeType: 'image/png', buffer: PNG })
+    await annotations.getByRole('button', { name: 'Add annotation' }).click()
+    const image = annotations.getByTestId('annotation-image')
+    await image.waitFor({ timeout: UI_TIMEOUT })
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(4)
+    await page.getByRole('img', { name: /Line chart of Temperature, 1 annotation: Vent opened/ }).waitFor({ timeout: UI_TIMEOUT })
+    await screenshot(page, 'annotation.png')
+    await page.setViewportSize({ width: 360, height: 800 })
+    await screenshot(page, 'annotation-360px.png')
     expect(problems.filter((p) => !p.includes('favicon.ico'))).toEqual([])
   } catch (error) {
     await screenshot(page, 'data-in-failure.png').catch(() => undefined)
