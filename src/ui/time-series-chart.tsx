@@ -22,6 +22,8 @@ export interface TimeSeriesChartProps {
   label: string
   unit?: string
   height?: number
+  /** The width of a bucket, seconds: the x range leaves room for the newest bar. */
+  bucketSeconds?: number
   /** Moments marked with a dashed vertical line (annotations), Unix seconds. */
   markers?: readonly { t: number; label: string }[]
 }
@@ -48,11 +50,14 @@ function drawMarkers(plot: uPlot, markers: readonly { t: number }[]): void {
   ctx.restore()
 }
 
-export function TimeSeriesChart({ points, kind, from, to, label, unit, height = 200, markers = [] }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ points, kind, from, to, label, unit, height = 200, markers = [], bucketSeconds = 0 }: TimeSeriesChartProps) {
   const container = useRef<HTMLDivElement>(null)
   const chart = useRef<uPlot | null>(null)
   const range = useRef({ from, to })
-  range.current = { from, to }
+  // A bar is drawn centred on its bucket's start: half a bucket more on each side keeps the
+  // first and newest bars whole.
+  const pad = kind === 'bar' ? bucketSeconds / 2 : 0
+  range.current = { from: from - pad, to: to + pad }
   const markerRef = useRef(markers)
   markerRef.current = markers
 
@@ -67,9 +72,14 @@ export function TimeSeriesChart({ points, kind, from, to, label, unit, height = 
       legend: { show: false },
       hooks: { draw: [(plot) => drawMarkers(plot, markerRef.current)] },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true, range: () => [range.current.from, range.current.to] } },
+      scales: {
+        x: { time: true, range: () => [range.current.from, range.current.to] },
+        // Bars measure from zero; a line may zoom in on its values.
+        ...(kind === 'bar' ? { y: { range: (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => [Math.min(0, min), Math.max(0, max) * 1.05 || 1] } } : {}),
+      },
       axes: [
-        { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' } },
+        // Time labels need ~70 px each ("12:35am" over a date): fewer ticks on narrow panels.
+        { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' }, space: 80 },
         { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' }, size: 56, ...(unit ? { label: unit, labelSize: 18 } : {}) },
       ],
       series: [
