@@ -6,6 +6,7 @@ import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
 import { ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { AnnotationsSection } from '../../annotations/components/annotations-section.tsx'
+import { PointsTable } from '../../points/components/points-table.tsx'
 import { CsvImportSection } from '../../imports/components/csv-import-section.tsx'
 import { AddPointForm } from './add-point-form.tsx'
 import { MetricLastValue } from './metric-last-value.tsx'
@@ -29,6 +30,7 @@ export function MetricDetail() {
         <MetricLastValue metricId={metric.id} unit={metric.unit} initial={metric} />
       </header>
       <ErrorBoundary region="metric chart"><MetricChart metricId={metric.id} name={metric.name} unit={metric.unit} /></ErrorBoundary>
+      <ErrorBoundary region="points"><PointsTable metricId={metric.id} unit={metric.unit} /></ErrorBoundary>
       <ErrorBoundary region="annotations"><AnnotationsSection workspace={workspace} metricId={metric.id} /></ErrorBoundary>
       <ErrorBoundary region="CSV import"><CsvImportSection workspaceId={workspace.id} metricId={metric.id} canImport={canWrite(workspace)} /></ErrorBoundary>
       {canWrite(workspace) ? <ErrorBoundary region="add point"><AddPointForm metricId={metric.id} unit={metric.unit} /></ErrorBoundary> : null}
