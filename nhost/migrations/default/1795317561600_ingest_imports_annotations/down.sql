@@ -1,3 +1,4 @@
+DROP FUNCTION IF EXISTS public.workspace_sparklines(uuid, timestamptz, integer);
 DROP TABLE IF EXISTS public.annotations;
 DROP FUNCTION IF EXISTS public.annotations_file_same_workspace();
 DROP TABLE IF EXISTS public.imports;

@@ -210,3 +210,23 @@ END;
 $$;
 CREATE TRIGGER imports_file_same_workspace BEFORE INSERT OR UPDATE OF file_id, metric_id ON public.imports
   FOR EACH ROW EXECUTE FUNCTION public.imports_file_same_workspace();
+
+-- The metrics page's sparklines: every metric of a workspace averaged per bucket since a time,
+-- in one query, so that the page needs one subscription and not one per metric. Rows are
+-- metric_series' row type, whose select permissions (members only) apply.
+CREATE FUNCTION public.workspace_sparklines(workspace_id uuid, since timestamptz, bucket_seconds integer)
+  RETURNS SETOF public.metric_series_buckets
+  LANGUAGE sql STABLE
+AS $$
+  SELECT p.metric_id,
+         to_timestamp(floor(extract(epoch FROM p.ts) / bucket_seconds) * bucket_seconds) AS bucket,
+         avg(p.value) AS value,
+         count(*)::integer AS samples
+    FROM public.points AS p
+    JOIN public.metrics AS m ON m.id = p.metric_id
+   WHERE m.workspace_id = workspace_sparklines.workspace_id
+     AND p.ts >= since
+     AND bucket_seconds BETWEEN 10 AND 86400
+   GROUP BY 1, 2
+   ORDER BY 1, 2
+$$;

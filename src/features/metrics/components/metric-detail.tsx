@@ -9,6 +9,7 @@ import { AnnotationsSection } from '../../annotations/components/annotations-sec
 import { PointsTable } from '../../points/components/points-table.tsx'
 import { CsvImportSection } from '../../imports/components/csv-import-section.tsx'
 import { AddPointForm } from './add-point-form.tsx'
+import { EditMetricForm } from './edit-metric-form.tsx'
 import { MetricLastValue } from './metric-last-value.tsx'
 import { MetricChart } from './metric-chart.tsx'
 
@@ -33,6 +34,7 @@ export function MetricDetail() {
       <ErrorBoundary region="points"><PointsTable metricId={metric.id} unit={metric.unit} /></ErrorBoundary>
       <ErrorBoundary region="annotations"><AnnotationsSection workspace={workspace} metricId={metric.id} /></ErrorBoundary>
       <ErrorBoundary region="CSV import"><CsvImportSection workspaceId={workspace.id} metricId={metric.id} canImport={canWrite(workspace)} /></ErrorBoundary>
+      {canWrite(workspace) ? <ErrorBoundary region="edit metric"><EditMetricForm metric={{ ...metric, description: metric.description ?? '' }} workspaceSlug={workspace.slug} /></ErrorBoundary> : null}
       {canWrite(workspace) ? <ErrorBoundary region="add point"><AddPointForm metricId={metric.id} unit={metric.unit} /></ErrorBoundary> : null}
     </div>
   )
