@@ -6,7 +6,7 @@ import { MailOutbox } from '../mail/mail-outbox.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { AccessTokens } from './access-token.ts'
 import { loadAuthSettings, type AuthSettings } from './auth-settings.ts'
-import { SlidingWindow } from './rate-limit.ts'
+import { SlidingWindow } from '../lib/sliding-window.ts'
 import { createRedirectValidator } from './redirect-to.ts'
 
 /** What every auth route works with; built once when the routes are mounted. */

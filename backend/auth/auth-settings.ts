@@ -1,11 +1,6 @@
 import { ConfigError } from '../config/config-error.ts'
 import { tomlValue, type TomlTable } from '../config/nhost-toml.ts'
-
-/** A sliding-window limit: at most `limit` requests per `intervalMs` from one client. */
-export interface RateLimitSetting {
-  limit: number
-  intervalMs: number
-}
+import type { RateLimitSetting } from '../lib/sliding-window.ts'
 
 /**
  * The `[auth]` section of nhost.toml with Nhost's key names and Nhost's defaults

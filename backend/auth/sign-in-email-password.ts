@@ -4,7 +4,7 @@ import { AuthError } from './auth-error.ts'
 import { assertUserMayHaveSession, createSession } from './auth-sessions.ts'
 import { findUserByEmail } from './auth-users.ts'
 import { verifyPassword } from './passwords.ts'
-import { tooManyRequests } from './rate-limit.ts'
+import { tooManyRequests } from './too-many-requests.ts'
 import { readBody, type ObjectSchema } from './request-body.ts'
 
 const schema: ObjectSchema = {

@@ -21,6 +21,7 @@ export type EngineErrorCode =
   | 'concurrent-update'
   | 'postgres-error'
   | 'timeout'
+  | 'rate-limit-exceeded'
   | 'unexpected'
 
 /**

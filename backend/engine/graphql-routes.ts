@@ -6,6 +6,8 @@ import { resolveSession } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
 import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'
 import { EngineError } from './engine-error.ts'
+import { requestLimits } from './execute/request-limits.ts'
+import { RoleRateLimiter } from './execute/role-rate-limiter.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -16,10 +18,11 @@ const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
  */
 export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): Hono {
   const app = new Hono()
+  const rateLimiter = new RoleRateLimiter()
   const handle = async (c: Context) => {
     const requestId = readRequestId(c)
     c.header('x-request-id', requestId)
-    const { maxRequestBytes, maxBatch } = context.config.graphql
+    const { maxRequestBytes } = context.config.graphql
     const text = await readLimited(c, maxRequestBytes)
     if (text === null) return requestError(c, 413, 'request-too-large', `the request body exceeds ${maxRequestBytes} bytes`)
     let body: unknown
@@ -29,9 +32,6 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
       return requestError(c, 400, 'invalid-json', 'invalid json')
     }
     const requests = Array.isArray(body) ? body : [body]
-    if (requests.length > maxBatch) {
-      return requestError(c, 400, 'batch-too-large', `the batch holds ${requests.length} operations; the limit is ${maxBatch}`)
-    }
     const invalid = requests.findIndex((r) => !isGraphqlRequest(r))
     if (invalid >= 0 || requests.length === 0) {
       return requestError(c, 400, 'parse-failed', `key "query" not found or not a string${Array.isArray(body) ? ` in request ${invalid}` : ''}`)
@@ -43,6 +43,14 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
       if (!(error instanceof SessionError)) throw error
       // Hasura answers authentication failures on /v1/graphql as GraphQL errors with HTTP 200.
       return c.body(errorResponse(new EngineError(error.code, error.message), false), 200, JSON_TYPE)
+    }
+    const limits = requestLimits(context.config.graphql, context.metadata.current, session.role)
+    if (requests.length > limits.maxBatch) {
+      return requestError(c, 400, 'batch-too-large', `the batch holds ${requests.length} operations; the limit is ${limits.maxBatch}`)
+    }
+    if (limits.rate && !rateLimiter.allow(session, limits.rate, clientAddress(c), requests.length)) {
+      c.header('retry-after', String(rateLimiter.retryAfterSeconds()))
+      return c.body(errorResponse(new EngineError('rate-limit-exceeded', `too many requests: the limit is ${limits.rate.max_reqs_per_min} per minute`), false), 429, JSON_TYPE)
     }
     const answers: string[] = []
     for (const request of requests as GraphqlRequest[]) {
@@ -92,6 +100,12 @@ function isGraphqlRequest(value: unknown): value is GraphqlRequest {
     (operationName === undefined || operationName === null || typeof operationName === 'string')
 }
 
+/** The client's address as the socket reports it (no proxy headers are trusted). */
+function clientAddress(c: Context): string {
+  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+  return env?.incoming?.socket?.remoteAddress ?? 'unknown'
+}
+
 /** The client's `x-request-id` when it is a plausible id (it goes into the log), else a new one, as Hasura does. */
 function readRequestId(c: Context): string {
   const given = c.req.header('x-request-id')
@@ -109,6 +123,6 @@ async function readLimited(c: Context, limit: number): Promise<string | null> {
 }
 
 /** Hasura's error shape for requests refused before GraphQL processing. */
-function requestError(c: Context, status: 400 | 401 | 413, code: string, message: string) {
+function requestError(c: Context, status: 400 | 401 | 413 | 429, code: string, message: string) {
   return c.body(JSON.stringify({ path: '$', error: message, code }), status, JSON_TYPE)
 }

@@ -1,5 +1,6 @@
 import type { BackendContext } from '../context/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
+import { readApiLimits } from './api-limits.ts'
 import { getCatalogState, setCatalogState } from './catalog-state-commands.ts'
 import { clearedMetadata } from './default-metadata.ts'
 import { dropInconsistentObjects } from './drop-inconsistent-objects.ts'
@@ -83,6 +84,15 @@ function commandFor(type: string, version: 1 | 2, args: JsonNode, node: JsonNode
       return getCatalogState
     case 'set_catalog_state':
       return setCatalogState(args)
+    case 'set_api_limits': {
+      const limits = readApiLimits(args)
+      return async (state) => ({ response: SUCCESS, next: { ...state.metadata, api_limits: limits } })
+    }
+    case 'remove_api_limits':
+      return async (state) => {
+        const { api_limits: _removed, ...rest } = state.metadata
+        return { response: SUCCESS, next: rest as Metadata }
+      }
     case 'bulk':
       return bulk(args.list(readMetadataCommand, 'expected a list of metadata requests'))
     default: {

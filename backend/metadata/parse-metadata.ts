@@ -1,3 +1,4 @@
+import { readApiLimits } from './api-limits.ts'
 import { JsonNode } from './json-node.ts'
 import { readCronTrigger, readEventTrigger } from './read-trigger-definitions.ts'
 import type { Location } from './metadata-parse-error.ts'
@@ -19,7 +20,7 @@ export interface ParseMetadataOptions {
   origins?: WeakMap<object, string>
 }
 
-/** Top-level keys other than `version`, `sources` and `cron_triggers`, kept verbatim: list or object. */
+/** Top-level keys other than `version`, `sources`, `cron_triggers` and `api_limits`, kept verbatim: list or object. */
 const PASS_THROUGH_KEYS: Record<string, 'list' | 'object'> = {
   remote_schemas: 'list',
   query_collections: 'list',
@@ -27,7 +28,6 @@ const PASS_THROUGH_KEYS: Record<string, 'list' | 'object'> = {
   actions: 'list',
   custom_types: 'object',
   rest_endpoints: 'list',
-  api_limits: 'object',
   metrics_config: 'object',
   inherited_roles: 'list',
   graphql_schema_introspection: 'object',
@@ -56,6 +56,9 @@ export function readMetadata(node: JsonNode): Metadata {
   }
   const cron = node.optional('cron_triggers', (n) => n.list(readCronTrigger))
   if (cron !== undefined) metadata.cron_triggers = cron
+  // Checked on load, as set_api_limits checks them: the engine enforces what it reads here.
+  const apiLimits = node.optional('api_limits', readApiLimits)
+  if (apiLimits !== undefined) metadata.api_limits = apiLimits
   return metadata
 }
 

@@ -1,3 +1,5 @@
+import type { ApiLimits } from './api-limits.ts'
+
 /**
  * Hasura v2 metadata (version 3), as `export_metadata` returns it and as the metadata directory
  * holds it. Only Postgres sources are modelled. Optional keys stay absent rather than defaulted,
@@ -10,6 +12,8 @@ export interface Metadata {
   sources: Source[]
   /** Kept as given: cron triggers are run by backend/triggers. */
   cron_triggers?: CronTrigger[]
+  /** Enforced by the GraphQL engine for every role but admin. */
+  api_limits?: ApiLimits
   /** Other top-level keys (actions, remote_schemas, allowlist, …) are kept verbatim for export. */
   [other: string]: unknown
 }

@@ -15,6 +15,7 @@ import { assertDocumentWithinLimits, assertVariablesWithinLimits } from '../vali
 import { validateDocument, validateIntrospection } from '../validate/validate-document.ts'
 import { compileOperation, type CompiledOperation, type CompiledRootField } from './compile-operation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
+import { requestLimits } from './request-limits.ts'
 import { runMutation } from './run-mutation.ts'
 import { usesBackendOnlyPermissions } from './uses-backend-only-permissions.ts'
 import { documentHash, OperationCache } from './operation-cache.ts'
@@ -27,10 +28,8 @@ export interface GraphqlRequest {
   operationName?: string | null
 }
 
-/** Per request: how long its statements may run and whether its client is still there. */
+/** Per request: whether its client is still there, and how to name it in the log. */
 export interface ExecuteOptions {
-  /** Overrides `graphql.timeLimitMs`, e.g. by a role's `time_limit` (Hasura's API limits). */
-  timeLimitMs?: number
   /** Aborts when the client has gone: its running statement is cancelled. */
   signal?: AbortSignal
   /** Names the request in the log when it fails unexpectedly (Hasura's `x-request-id`). */
@@ -70,6 +69,8 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     operations.clear()
   })
 
+  const limitsFor = (session: Session) => requestLimits(context.config.graphql, context.metadata.current, session.role)
+
   async function prepare(request: GraphqlRequest, session: Session): Promise<{ compiled: CompiledOperation; schema: GraphQLSchema; variables: Record<string, unknown> }> {
     const backendOnly = usesBackendOnlyPermissions(session)
     const { schema, role, generation } = await schemas.forRole(session.role, backendOnly)
@@ -83,14 +84,14 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       } catch (error) {
         throw new EngineError('validation-failed', error instanceof GraphQLError ? error.message : 'not a valid graphql query', '$.query')
       }
-      assertDocumentWithinLimits(document, context.config.graphql)
+      assertDocumentWithinLimits(document, limitsFor(session))
       validateDocument(schema, document)
       prepared = { document, generation }
       documents.set(documentKey, prepared)
     }
     const { operation, fragments } = selectOperation(prepared.document, request.operationName ?? null)
     assertExpectedVariables(operation, fragments, request.variables ?? {})
-    assertVariablesWithinLimits(request.variables ?? {}, context.config.graphql.maxDepth)
+    assertVariablesWithinLimits(request.variables ?? {}, limitsFor(session).maxDepth)
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {})
     if (coerced.errors) throw new EngineError('validation-failed', coerced.errors[0]?.message ?? 'invalid variables', '$.variableValues')
     const variables = coerced.coerced
@@ -111,7 +112,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
   }
 
   async function run(compiled: CompiledOperation, schema: GraphQLSchema, variables: Record<string, unknown>, session: Session, options: ExecuteOptions): Promise<string> {
-    const limits = { timeoutMs: options.timeLimitMs ?? context.config.graphql.timeLimitMs, signal: options.signal }
+    const limits = { timeoutMs: limitsFor(session).timeLimitMs, signal: options.signal }
     return context.db.limited(limits, (db) => {
       if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session)
       // Hasura runs every root field of a mutation in one transaction, with the session variables

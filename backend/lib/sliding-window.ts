@@ -1,11 +1,14 @@
-import type { Context } from 'hono'
-import type { RateLimitSetting } from './auth-settings.ts'
+/** A sliding-window limit: at most `limit` requests per `intervalMs` from one client. */
+export interface RateLimitSetting {
+  limit: number
+  intervalMs: number
+}
 
 /** Clients tracked per window at most; past it the least recently seen are forgotten. */
 const MAX_KEYS = 10_000
 
 /**
- * A sliding-window limiter like Nhost Auth's (`middleware/ratelimit/sliding_window.go`): the
+ * A sliding-window limiter like Nhost Auth's and Hasura's (`middleware/ratelimit/sliding_window.go`): the
  * count of the previous fixed window is weighted by how much of it still overlaps the sliding
  * one, so a burst at a window edge cannot double the limit. In memory, one per process.
  */
@@ -58,8 +61,3 @@ export class SlidingWindow {
   }
 }
 
-/** Nhost Auth's answer to a client over a limit, with `Retry-After`. */
-export function tooManyRequests(c: Context, window: SlidingWindow): Response {
-  c.header('Retry-After', String(window.retryAfterSeconds()))
-  return c.json({ status: 429, message: 'Too many requests', error: 'too-many-requests' }, 429)
-}

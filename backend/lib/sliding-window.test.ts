@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SlidingWindow } from './rate-limit.ts'
+import { SlidingWindow } from './sliding-window.ts'
 
 describe('SlidingWindow', () => {
   it('allows the limit within one window, per key', () => {
