@@ -4,6 +4,8 @@ import { benchEvents } from './events.ts'
 import { benchFunctions } from './functions.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
+import { benchImport } from './import.ts'
+import { benchIngest } from './ingest.ts'
 import { benchStorage } from './storage.ts'
 import { benchSubscriptions } from './subscriptions.ts'
 
@@ -18,6 +20,8 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   functions: (args) => benchFunctions(...args.map(Number)),
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
+  import: (args) => benchImport(...args.map(Number)),
+  ingest: (args) => benchIngest(...args.map(Number)),
   storage: (args) => benchStorage(...args.map(Number)),
   subscriptions: (args) => benchSubscriptions(args.length > 0 ? args.map(Number) : [1_000, 5_000]),
 }

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express'
-import { adminGraphql, requiredEnv } from './_lib/admin-graphql.ts'
+import { adminGraphql } from './_lib/graphql.ts'
+import { requiredEnv } from './_lib/required-env.ts'
 import { sendError } from './_lib/send-error.ts'
 
 /** SPEC §9: rules are evaluated every 10 seconds. */

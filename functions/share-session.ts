@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import { adminGraphql } from './_lib/admin-graphql.ts'
+import { adminGraphql } from './_lib/graphql.ts'
 import { signRoleJwt } from './_lib/hasura-jwt.ts'
 import { sendError } from './_lib/send-error.ts'
 

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose'
-import { requiredEnv } from './admin-graphql.ts'
+import { requiredEnv } from './required-env.ts'
 
 /** NHOST_JWT_SECRET in Hasura's JSON form; functions sign and verify with its HMAC key (Nhost's default). */
 function jwtSecret(): { algorithm: string; key: Uint8Array; namespace: string } {

@@ -58,7 +58,7 @@ describe('error catalogue', () => {
   })
 
   it('names only constraints that the migrations define', () => {
-    const migrations = ['1795317561430_workspaces', '1795317561431_metrics_points', '1795317561432_dashboards_panels', '1795317561500_team']
+    const migrations = ['1795317561430_workspaces', '1795317561431_metrics_points', '1795317561432_dashboards_panels', '1795317561500_team', '1795317561600_ingest_imports_annotations']
       .map((dir) => readFileSync(new URL(`../../nhost/migrations/default/${dir}/up.sql`, import.meta.url), 'utf8'))
       .join('\n')
     for (const name of Object.keys(CONSTRAINTS)) expect(migrations, name).toContain(name)

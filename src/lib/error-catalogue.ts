@@ -135,6 +135,12 @@ export const CONSTRAINTS: Record<string, ConstraintRule> = {
   alerts_resolve_by_editors: { code: 'permission/denied', message: 'Only editors and owners resolve an alert.' },
   alert_messages_body_length: { code: 'validation/failed', field: 'body', message: 'A message has 1 to 2,000 characters.' },
   panels_metric_same_workspace: { code: 'validation/failed', field: 'metric', message: 'Choose a metric of this workspace.' },
+  ingest_keys_name_length: { code: 'validation/failed', field: 'name', message: 'The name needs 1 to 80 characters.' },
+  ingest_keys_revoked_final: { code: 'validation/failed', message: 'A revoked ingest key stays revoked.' },
+  imports_file_same_workspace: { code: 'validation/failed', field: 'file', message: 'Import a CSV file uploaded to this workspace.' },
+  imports_status_transition: { code: 'validation/failed', message: 'This import cannot be retried now: it is still running or has succeeded.' },
+  annotations_text_length: { code: 'validation/failed', field: 'text', message: 'The text needs 1 to 500 characters.' },
+  annotations_file_same_workspace: { code: 'validation/failed', field: 'file', message: 'Attach a file uploaded to this workspace.' },
 }
 
 /** Nhost Auth's `error` strings (the body of a refused call). */
@@ -171,7 +177,9 @@ export function toAppError(error: unknown): AppError {
   if (ServerError.is(error)) return fromStatus(error.statusCode, undefined)
   if (isNhostFetchError(error)) {
     const body = error.body as { error?: unknown } | null
-    const mapped = typeof body?.error === 'string' ? NHOST_AUTH_ERRORS[body.error] : functionErrorCode(body?.error)
+    const fromFunction = functionError(body?.error)
+    if (fromFunction) return fromFunction
+    const mapped = typeof body?.error === 'string' ? NHOST_AUTH_ERRORS[body.error] : undefined
     if (mapped) return catalogueError(mapped)
     return fromStatus(error.status, error.headers)
   }
@@ -206,12 +214,6 @@ export function fromHasura(code: string | undefined, message: string): AppError 
   }
 }
 
-/** Our functions answer `{error: {code, message}}` with a catalogue code. */
-function functionErrorCode(error: unknown): ErrorCode | undefined {
-  const code = (error as { code?: unknown } | null | undefined)?.code
-  return typeof code === 'string' && code in ERROR_CATALOGUE ? (code as ErrorCode) : undefined
-}
-
 function fromStatus(status: number, headers: Headers | undefined): AppError {
   if (status === 401) return catalogueError('session/expired')
   if (status === 403) return catalogueError('permission/denied')
@@ -223,6 +225,14 @@ function fromStatus(status: number, headers: Headers | undefined): AppError {
   }
   if (status === 502 || status === 503 || status === 504 || status === 0) return catalogueError('network/offline')
   return catalogueError('unknown')
+}
+
+/** The `{error: {code, message, field?, index?}}` answers of Pulseboard's own functions. */
+function functionError(error: unknown): AppError | null {
+  if (typeof error !== 'object' || error === null) return null
+  const { code, field } = error as { code?: unknown; field?: unknown }
+  if (typeof code !== 'string' || !(code in ERROR_CATALOGUE)) return null
+  return catalogueError(code as ErrorCode, typeof field === 'string' ? { field } : {})
 }
 
 function isAppError(error: unknown): error is AppError {
