@@ -30,7 +30,7 @@ async function applyProductSchema(db: Queryable): Promise<void> {
 }
 
 /** The session variables the product's permissions may use: Nhost Auth's and the share session's. */
-const SESSION_VARIABLES = new Set(['x-hasura-user-id', 'x-hasura-dashboard-id'])
+const SESSION_VARIABLES = new Set(['x-hasura-user-id', 'x-hasura-dashboard-id', 'x-hasura-share-token'])
 const ROLES = new Set(['user', 'share'])
 const OPERATORS = new Set([
   '_eq', '_neq', '_gt', '_lt', '_gte', '_lte', '_in', '_nin', '_is_null', '_like', '_nlike', '_ilike', '_nilike',
