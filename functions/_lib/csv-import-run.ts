@@ -1,4 +1,6 @@
+import { createReadStream } from 'node:fs'
 import { adminGraphql } from './graphql.ts'
+import { withDownloadedFile } from './download-to-temp-file.ts'
 import { csvLines, splitCsvPoint } from './csv-lines.ts'
 import { parsePointTime, parsePointValue, pointTimeOutOfRange } from './point-time.ts'
 import { insertPoints, type PointRow } from './write-points.ts'
@@ -57,9 +59,10 @@ async function importRows(job: ImportJob, progress: Progress): Promise<void> {
   if (file.bucketId !== 'imports' || !/^text\/(csv|plain)\b/.test(file.mimeType)) throw new ImportFailure('the file is not a CSV file')
   if (file.size > MAX_IMPORT_BYTES) throw new ImportFailure('the file is larger than 20 MB')
 
-  const download = await fetch(`${process.env.NHOST_STORAGE_URL}/files/${job.file_id}`, { headers: { 'x-hasura-admin-secret': process.env.NHOST_ADMIN_SECRET ?? '' } })
-  if (!download.ok || !download.body) throw new Error(`storage answered ${download.status}`)
+  await withDownloadedFile(job.file_id, (path) => readRows(path, job, progress))
+}
 
+async function readRows(path: string, job: ImportJob, progress: Progress): Promise<void> {
   let batch: PointRow[] = []
   let reportedAt = Date.now()
   const flush = async () => {
@@ -72,7 +75,7 @@ async function importRows(job: ImportJob, progress: Progress): Promise<void> {
     }
   }
   const now = new Date()
-  for await (const { line, text, bytesRead } of csvLines(download.body)) {
+  for await (const { line, text, bytesRead } of csvLines(createReadStream(path))) {
     progress.bytes_read = bytesRead
     if (line === 1) {
       if (text.replace(/^\uFEFF/, '').replace(/\s/g, '').toLowerCase() !== 'ts,value') throw new ImportFailure('line 1: the header must be ts,value')

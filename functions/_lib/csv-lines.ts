@@ -2,12 +2,12 @@
  * The lines of a streamed text file with their numbers (1-based) and the bytes read so far, decoded as UTF-8 chunk by
  * chunk: only the current line and one chunk are ever in memory.
  */
-export async function* csvLines(body: ReadableStream<Uint8Array>): AsyncGenerator<{ line: number; text: string; bytesRead: number }> {
+export async function* csvLines(body: AsyncIterable<Uint8Array>): AsyncGenerator<{ line: number; text: string; bytesRead: number }> {
   const decoder = new TextDecoder('utf-8')
   let pending = ''
   let line = 0
   let bytesRead = 0
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of body) {
     bytesRead += chunk.byteLength
     pending += decoder.decode(chunk, { stream: true })
     let end = pending.indexOf('\n')
