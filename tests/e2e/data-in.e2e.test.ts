@@ -67,6 +67,7 @@ it('creates an ingest key, moves an open dashboard over plain HTTP, imports a CS
     await dashboardForm.getByLabel('Title').fill('Greenhouse')
     await dashboardForm.getByRole('button', { name: 'Create dashboard' }).click()
     await page.getByRole('heading', { name: 'Greenhouse', level: 1 }).waitFor({ timeout: UI_TIMEOUT })
+    const dashboardUrl = page.url()
     await page.getByTestId('edit-dashboard').click()
     const panelForm = page.getByTestId('add-panel-form')
     await panelForm.getByLabel('Metric').selectOption({ label: 'Temperature (greenhouse.temp_c)' })
@@ -124,6 +125,18 @@ it('creates an ingest key, moves an open dashboard over plain HTTP, imports a CS
     await screenshot(page, 'annotation.png')
     await page.setViewportSize({ width: 360, height: 800 })
     await screenshot(page, 'annotation-360px.png')
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    // The same annotation marked on a line panel of the dashboard.
+    await page.goto(dashboardUrl)
+    await page.getByTestId('edit-dashboard').click()
+    await panelForm.getByLabel('Metric').selectOption({ label: 'Temperature (greenhouse.temp_c)' })
+    await panelForm.getByLabel('Title').fill('Temperature trend')
+    await panelForm.getByLabel('Kind').selectOption('line')
+    await panelForm.getByRole('button', { name: 'Add panel' }).click()
+    await page.getByTestId('edit-dashboard').click()
+    await page.getByRole('img', { name: /Line chart of Temperature trend, 1 annotation: Vent opened/ }).waitFor({ timeout: UI_TIMEOUT })
+    await screenshot(page, 'dashboard-annotation.png')
     expect(problems.filter((p) => !p.includes('favicon.ico'))).toEqual([])
   } catch (error) {
     await screenshot(page, 'data-in-failure.png').catch(() => undefined)

@@ -110,7 +110,7 @@ export function DashboardPage() {
                 </div>
               ) : null}
               <ErrorBoundary region={`panel ${panel.id}`}>
-                <Panel panel={panel} rangeId={rangeId} window={window} now={second} />
+                <Panel panel={panel} rangeId={rangeId} window={window} now={second} showAnnotations />
               </ErrorBoundary>
             </section>
           ))}

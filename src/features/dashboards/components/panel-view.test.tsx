@@ -37,6 +37,15 @@ describe('PanelView', () => {
     expect(drawn.data.at(-1)).toEqual([[t0, t0 + 60, t0 + 120], [10, null, 12.5]])
   })
 
+  it('marks annotations on a line panel and names them for screen readers, never on bars', () => {
+    const markers = [{ t: t0 + 60, label: 'Deploy' }]
+    render(<PanelView title="Latency" kind="line" unit="ms" points={series} from={t0} to={t0 + 180} markers={markers} />)
+    expect(screen.getByRole('img', { name: 'Line chart of Latency, 1 annotation: Deploy' }).getAttribute('data-markers')).toBe('1')
+    cleanup()
+    render(<PanelView title="Signups" kind="bar" unit="" points={series} from={t0} to={t0 + 180} markers={markers} />)
+    expect(screen.getByRole('img', { name: 'Bar chart of Signups' }).getAttribute('data-markers')).toBe('0')
+  })
+
   it('draws bars for a bar panel', () => {
     render(<PanelView title="Signups" kind="bar" unit="" points={series} from={t0} to={t0 + 180} />)
     expect(screen.getByRole('img', { name: 'Bar chart of Signups' })).toBeTruthy()

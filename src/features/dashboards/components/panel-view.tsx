@@ -16,12 +16,14 @@ export interface PanelViewProps {
   bucketSeconds?: number
   /** The metric's newest point, which a stat panel shows (with its own time). */
   newest?: { value: number | null; ts: string } | undefined
+  /** Annotations shown on a line chart, Unix seconds. */
+  markers?: readonly { t: number; label: string }[]
   loading?: boolean
   error?: AppError | null
 }
 
 /** What a panel shows for a series: the chart, the stat or the table; or its loading, error or empty state. */
-export function PanelView({ title, kind, unit, points, from, to, bucketSeconds, newest, loading, error }: PanelViewProps) {
+export function PanelView({ title, kind, unit, points, from, to, bucketSeconds, newest, markers, loading, error }: PanelViewProps) {
   if (error && !points) return <ErrorMessage error={error} />
   if (loading && !points) return <Loading label={`Loading ${title}…`} />
   const visible = points ?? []
@@ -57,7 +59,7 @@ export function PanelView({ title, kind, unit, points, from, to, bucketSeconds, 
   const last = [...finished].reverse().find((p) => p.value !== null)
   return (
     <>
-      <TimeSeriesChart points={visible} kind={kind} from={from} to={to} label={title} unit={unit} height={180} {...(bucketSeconds ? { bucketSeconds } : {})} />
+      <TimeSeriesChart points={visible} kind={kind} from={from} to={to} label={title} unit={unit} height={180} {...(bucketSeconds ? { bucketSeconds } : {})} {...(kind === 'line' && markers ? { markers } : {})} />
       <p className="muted" data-testid="panel-value">Latest: {formatValue(last?.value, unit)}</p>
     </>
   )

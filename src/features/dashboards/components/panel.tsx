@@ -1,5 +1,6 @@
 import { useSubscription } from '@apollo/client/react'
-import { PanelMetricLastDocument, PanelSeriesDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
+import { useMemo } from 'react'
+import { PanelAnnotationsDocument, PanelMetricLastDocument, PanelSeriesDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
 import { useKeptValue } from '../../../lib/use-kept-value.ts'
 import { effectiveBucket, timeRange, type SeriesWindow, type TimeRangeId } from '../../../lib/time-range.ts'
@@ -11,12 +12,14 @@ export interface PanelProps {
   window: SeriesWindow
   /** The chart's right edge, Unix seconds (moves every second). */
   now: number
+  /** Members see the metric's annotations as markers on line panels; a share session reads none. */
+  showAnnotations?: boolean
 }
 
 const KINDS: readonly PanelKind[] = ['line', 'bar', 'stat', 'table']
 
 /** One panel's series, live from a metric_series subscription. */
-export function Panel({ panel, rangeId, window, now }: PanelProps) {
+export function Panel({ panel, rangeId, window, now, showAnnotations = false }: PanelProps) {
   const { data: live, loading, error } = useSubscription(PanelSeriesDocument, {
     variables: {
       metricId: panel.metric.id,
@@ -28,11 +31,16 @@ export function Panel({ panel, rangeId, window, now }: PanelProps) {
   })
   const kind = KINDS.includes(panel.kind as PanelKind) ? (panel.kind as PanelKind) : 'line'
   const { data: last } = useSubscription(PanelMetricLastDocument, { variables: { metricId: panel.metric.id }, skip: kind !== 'stat' })
+  const { data: annotations } = useSubscription(PanelAnnotationsDocument, {
+    variables: { metricId: panel.metric.id, since: window.since },
+    skip: !showAnnotations || kind !== 'line',
+  })
+  const markers = useMemo(() => (annotations?.annotations ?? []).map((a) => ({ t: Date.parse(a.ts) / 1000, label: a.text })), [annotations])
   const data = useKeptValue(live)
   const points = data?.metric_series.map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
   const newest = last?.metrics_by_pk?.last_ts ? { value: last.metrics_by_pk.last_value ?? null, ts: last.metrics_by_pk.last_ts } : undefined
   return (
     <PanelView title={panel.title || panel.metric.name} kind={kind} unit={panel.metric.unit} points={points}
-      from={now - timeRange(rangeId).seconds} to={now} bucketSeconds={effectiveBucket(rangeId, panel.bucket_seconds)} newest={newest} loading={loading} error={error ? toAppError(error) : null} />
+      from={now - timeRange(rangeId).seconds} to={now} bucketSeconds={effectiveBucket(rangeId, panel.bucket_seconds)} newest={newest} markers={markers} loading={loading} error={error ? toAppError(error) : null} />
   )
 }
