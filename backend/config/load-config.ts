@@ -28,6 +28,8 @@ export interface BackendConfig {
   websocketKeepAliveMs: number
   /** Hasura's `HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT` (seconds there). */
   websocketInitTimeoutMs: number
+  /** Operations one WebSocket connection may run at once; more are refused with `start-failed`. */
+  websocketMaxOperations: number
   graphql: GraphqlLimits
   functions: FunctionsConfig
   /** nhost/nhost.toml with secrets resolved; each service reads its own section from it. */
@@ -104,6 +106,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
     liveQueriesBatchSize: integer(env, 'HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE', 100, { min: 1, max: 10_000 }),
     websocketKeepAliveMs: integer(env, 'HASURA_GRAPHQL_WEBSOCKET_KEEPALIVE', 5, { min: 1, max: 3600 }) * 1000,
     websocketInitTimeoutMs: integer(env, 'HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT', 3, { min: 1, max: 3600 }) * 1000,
+    websocketMaxOperations: integer(env, 'PULSEBOARD_WEBSOCKET_MAX_OPERATIONS', 100, { min: 1, max: 100_000 }),
     graphql: {
       maxRequestBytes: integer(env, 'PULSEBOARD_GRAPHQL_MAX_REQUEST_BYTES', 1_000_000, { min: 1024, max: 100_000_000 }),
       maxDepth: integer(env, 'PULSEBOARD_GRAPHQL_MAX_DEPTH', 20, { min: 2, max: 1000 }),
