@@ -4,7 +4,7 @@ import { benchFunctions } from './functions.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchStorage } from './storage.ts'
-import { benchSubscriptions } from './subscriptions.ts'
+import { benchSubscriptions, parseRun } from './subscriptions.ts'
 
 /**
  * `npm run bench [-- <name> [args…]]`: runs the named benchmark (all when none is named) and
@@ -17,7 +17,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
   storage: (args) => benchStorage(...args.map(Number)),
-  subscriptions: (args) => benchSubscriptions(args.length > 0 ? args.map(Number) : [1_000, 5_000]),
+  subscriptions: (args) => benchSubscriptions((args.length > 0 ? args : ['10000/200']).map(parseRun)),
 }
 
 const [name, ...args] = process.argv.slice(2)
