@@ -1,8 +1,10 @@
 import { benchBundleSize } from './bundle-size.ts'
 import { benchEvents } from './events.ts'
+import { benchFirstLoad } from './first-load.ts'
 import { benchFunctions } from './functions.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
+import { benchPgliteThread } from './pglite-thread.ts'
 import { benchStorage } from './storage.ts'
 import { benchSubscriptions, parseRun } from './subscriptions.ts'
 
@@ -13,9 +15,11 @@ import { benchSubscriptions, parseRun } from './subscriptions.ts'
 const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   'bundle-size': () => benchBundleSize(),
   events: (args) => benchEvents(...args.map(Number)),
+  'first-load': (args) => benchFirstLoad(...args.map(Number)),
   functions: (args) => benchFunctions(...args.map(Number)),
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
+  'pglite-thread': (args) => benchPgliteThread(...args.map(Number)),
   storage: (args) => benchStorage(...args.map(Number)),
   subscriptions: (args) => benchSubscriptions((args.length > 0 ? args : ['10000/200']).map(parseRun)),
 }

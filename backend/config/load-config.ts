@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import type { DatabaseTarget } from '../db/open-database.ts'
+import type { DatabaseTarget, PGliteThread } from '../db/open-database.ts'
 import { ConfigError } from './config-error.ts'
 import { DEVELOPMENT_JWT_SECRET, parseJwtSecret, type JwtSecret } from './jwt-secret.ts'
 import { readNhostToml, tomlValue, type TomlTable } from './nhost-toml.ts'
@@ -95,7 +95,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
     jwtSecretText: jwtText ?? DEVELOPMENT_JWT_SECRET,
     webhookSecret: nonEmpty(env, 'NHOST_WEBHOOK_SECRET') ?? tomlValue(toml, 'hasura.webhookSecret', 'string') ?? 'nhost-webhook-secret',
     usingDevelopmentJwtSecret: jwtText === undefined,
-    database: options.database ?? (databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir }),
+    database: options.database ?? (databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
     dataDir,
     unauthorizedRole: nonEmpty(env, 'HASURA_GRAPHQL_UNAUTHORIZED_ROLE') ??
       tomlValue(toml, 'hasura.settings.unauthorizedRole', 'string') ?? 'public',
@@ -131,6 +131,13 @@ function jwtSecretFromToml(toml: TomlTable): string | undefined {
   if (secrets === undefined) return undefined
   if (!Array.isArray(secrets) || secrets.length === 0) throw new ConfigError('nhost/nhost.toml hasura.jwtSecrets', 'expected a list with one table')
   return JSON.stringify(secrets[0])
+}
+
+function pgliteThread(env: NodeJS.ProcessEnv): PGliteThread {
+  const text = env.PULSEBOARD_PGLITE_THREAD
+  if (text === undefined || text === 'worker') return 'worker'
+  if (text === 'main') return 'main'
+  throw new ConfigError('PULSEBOARD_PGLITE_THREAD', `must be worker or main, got ${JSON.stringify(text)}`)
 }
 
 function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {

@@ -1,19 +1,18 @@
-import { lazy } from 'react'
+import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
 import { lastWorkspace } from '../lib/workspace-ref.ts'
+import { Loading } from '../ui/states.tsx'
 import { AppShell } from './app-shell.tsx'
 import { RequireNoSession, RequireSession } from './require-session.tsx'
 
-// Each screen is its own chunk (React.lazy): the sign-in page does not load uPlot.
-const SignInRoute = lazy(() => import('./routes/sign-in.tsx'))
-const SignUpRoute = lazy(() => import('./routes/sign-up.tsx'))
-const WorkspacesRoute = lazy(() => import('./routes/workspaces.tsx'))
-const WorkspaceLayoutRoute = lazy(() => import('./routes/workspace-layout.tsx'))
-const WorkspaceHomeRoute = lazy(() => import('./routes/workspace-home.tsx'))
-const MetricsRoute = lazy(() => import('./routes/metrics.tsx'))
-const MetricRoute = lazy(() => import('./routes/metric.tsx'))
-const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'))
-const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'))
+/**
+ * Each screen is its own chunk (the sign-in page does not load uPlot), loaded by React Router's
+ * `lazy` before it renders the matched routes: the chunks of a nested URL (the workspace layout
+ * and its dashboard) load in parallel, and nothing suspends. With `React.lazy` each chunk
+ * suspended in turn and React 19 held each reveal for its 300 ms Suspense throttle, which
+ * doubled a cold dashboard's time to show its values (bench/RESULTS.md, first-load).
+ */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default })
 
 function RootRedirect() {
   const slug = lastWorkspace()
@@ -24,32 +23,34 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       element: <AppShell />,
+      // Shown while the first URL's screens load.
+      hydrateFallbackElement: <Loading />,
       children: [
         {
           element: <RequireNoSession />,
           children: [
-            { path: '/sign-in', element: <SignInRoute /> },
-            { path: '/sign-up', element: <SignUpRoute /> },
+            { path: '/sign-in', lazy: screen(() => import('./routes/sign-in.tsx')) },
+            { path: '/sign-up', lazy: screen(() => import('./routes/sign-up.tsx')) },
           ],
         },
         {
           element: <RequireSession />,
           children: [
             { path: '/', element: <RootRedirect /> },
-            { path: '/workspaces', element: <WorkspacesRoute /> },
+            { path: '/workspaces', lazy: screen(() => import('./routes/workspaces.tsx')) },
             {
               path: '/w/:slug',
-              element: <WorkspaceLayoutRoute />,
+              lazy: screen(() => import('./routes/workspace-layout.tsx')),
               children: [
-                { index: true, element: <WorkspaceHomeRoute /> },
-                { path: 'metrics', element: <MetricsRoute /> },
-                { path: 'metrics/:key', element: <MetricRoute /> },
-                { path: 'dashboards/:id', element: <DashboardRoute /> },
+                { index: true, lazy: screen(() => import('./routes/workspace-home.tsx')) },
+                { path: 'metrics', lazy: screen(() => import('./routes/metrics.tsx')) },
+                { path: 'metrics/:key', lazy: screen(() => import('./routes/metric.tsx')) },
+                { path: 'dashboards/:id', lazy: screen(() => import('./routes/dashboard.tsx')) },
               ],
             },
           ],
         },
-        { path: '*', element: <NotFoundRoute /> },
+        { path: '*', lazy: screen(() => import('./routes/not-found.tsx')) },
       ],
     },
   ])
