@@ -44,6 +44,7 @@ class PGliteWorkerDatabase extends WorkerQueryable implements Database {
   readonly #listeners = new Map<number, (payload: string) => void>()
   #nextId = 1
   #failure: Error | undefined
+  #closing = false
 
   constructor(
     private readonly worker: Worker,
@@ -54,11 +55,15 @@ class PGliteWorkerDatabase extends WorkerQueryable implements Database {
       worker.on('message', (message: WorkerMessage) => {
         if ('id' in message) return this.#answer(message)
         if (message.type === 'notify') return this.#listeners.get(message.listener)?.(message.payload)
-        if (message.type === 'ready') return resolve()
+        if (message.type === 'ready') {
+          if (this.#pending.size === 0) worker.unref()
+          return resolve()
+        }
         reject(deserializeError(message.error))
       })
       // The database is gone with its thread: every statement from now on fails with the reason.
       const fail = (error: Error) => {
+        if (!this.#failure && !this.#closing) console.error('PGlite worker thread failed:', error.message)
         this.#failure = error
         reject(error)
         for (const { reject: rejectCall } of this.#pending.values()) rejectCall(error)
@@ -69,9 +74,14 @@ class PGliteWorkerDatabase extends WorkerQueryable implements Database {
     })
   }
 
+  /**
+   * The thread keeps the process alive only while a statement is in flight, as in-thread PGlite
+   * holds nothing open: a script that forgets `close()` still ends.
+   */
   #call(request: Request): Promise<unknown> {
     if (this.#failure) return Promise.reject(this.#failure)
     const id = this.#nextId++
+    if (this.#pending.size === 0) this.worker.ref()
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject })
       this.worker.postMessage({ ...request, id })
@@ -82,6 +92,7 @@ class PGliteWorkerDatabase extends WorkerQueryable implements Database {
     const pending = this.#pending.get(message.id)
     if (!pending) return
     this.#pending.delete(message.id)
+    if (this.#pending.size === 0) this.worker.unref()
     if (message.ok) pending.resolve(message.result)
     else pending.reject(deserializeError(message.error))
   }
@@ -122,6 +133,7 @@ class PGliteWorkerDatabase extends WorkerQueryable implements Database {
   }
 
   async close(): Promise<void> {
+    this.#closing = true
     if (!this.#failure) await this.call({ op: 'close' })
     await this.worker.terminate()
   }
