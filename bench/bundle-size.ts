@@ -31,6 +31,14 @@ const PAGES: [string, string[]][] = [
   ['/w/:slug/metrics', ['workspace-layout', 'metrics']],
   ['/w/:slug/metrics/:key', ['workspace-layout', 'metric']],
   ['/w/:slug/dashboards/:id', ['workspace-layout', 'dashboard']],
+  ['/w/:slug/alerts', ['workspace-layout', 'alerts']],
+  ['/w/:slug/alerts/:id', ['workspace-layout', 'alert']],
+  ['/w/:slug/settings', ['workspace-layout', 'settings']],
+  ['/forgot-password', ['forgot-password']],
+  ['/reset-password', ['reset-password']],
+  ['/account', ['account']],
+  ['/invite/:token', ['invite']],
+  ['/s/:shareToken', ['shared-dashboard']],
   ['/no-such-page', ['not-found']],
 ]
 

@@ -107,6 +107,8 @@ export class StorageMetadata {
   private async caller(session: Session, query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
     const answer = JSON.parse(await this.engine.execute({ query, variables }, session)) as GraphqlAnswer
     if (answer.errors?.length) {
+      // Even the admin cannot see the storage tables: say so instead of "not authorized".
+      if (session.isAdmin && storageUntracked(answer.errors)) throw storageNotSetUp()
       // hasura-storage answers every Hasura refusal of the caller's operation with 403.
       throw notAuthorized(new Error(answer.errors.map((e) => `${e.extensions?.code}: ${e.message}`).join('; ')))
     }
@@ -117,8 +119,18 @@ export class StorageMetadata {
     const answer = JSON.parse(await this.engine.execute({ query, variables }, ADMIN)) as GraphqlAnswer
     if (answer.errors?.length) {
       this.log.error('storage metadata operation failed', { errors: answer.errors })
+      if (storageUntracked(answer.errors)) throw storageNotSetUp()
       throw new StorageError(500, 'an internal server error occurred')
     }
     return answer.data ?? {}
   }
+}
+
+/** The engine's answer when the metadata does not track Nhost's storage tables (a bare Hasura project). */
+function storageUntracked(errors: { message: string; extensions?: { code?: string } }[]): boolean {
+  return errors.some((e) => e.extensions?.code === 'validation-failed' && /not found in type: '(query|mutation)_root'|Unknown type "uuid"/.test(e.message))
+}
+
+function storageNotSetUp(): StorageError {
+  return new StorageError(503, 'storage is not set up: track storage.files and storage.buckets in the metadata, as an Nhost project does')
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
 import { Link, Outlet, useNavigate } from 'react-router'
 import { useSession } from '../lib/session.tsx'
+import { Avatar } from '../ui/avatar.tsx'
 import { ErrorBoundary } from '../ui/error-boundary.tsx'
 import { Loading } from '../ui/states.tsx'
 import { OfflineBanner } from './offline-banner.tsx'
@@ -16,7 +17,10 @@ export function AppShell() {
         {session ? (
           <nav aria-label="Account" className="app-header-nav">
             <Link to="/workspaces">Workspaces</Link>
-            <span className="muted user-email">{session.user?.displayName || session.user?.email}</span>
+            <Link to="/account" className="user-email">
+              <Avatar url={session.user?.avatarUrl} name={session.user?.displayName || session.user?.email || '?'} />
+              <span>{session.user?.displayName || session.user?.email}</span>
+            </Link>
             <button type="button" onClick={() => void signOut().then(() => navigate('/sign-in'))}>Sign out</button>
           </nav>
         ) : null}

@@ -4,9 +4,9 @@ import { useSession } from '../lib/session.tsx'
 
 /** Routes below need a signed-in user; others go to sign-in and come back afterwards. */
 export function RequireSession() {
-  const { session } = useSession()
+  const { session, lastUserId } = useSession()
   const location = useLocation()
-  if (!session) return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />
+  if (!session) return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search, userId: lastUserId }} />
   return <Outlet />
 }
 
@@ -17,6 +17,6 @@ export function RequireSession() {
 export function RequireNoSession() {
   const { session } = useSession()
   const location = useLocation()
-  if (session) return <Navigate to={returnPath(location.state)} replace />
+  if (session) return <Navigate to={returnPath(location.state, session.user?.id)} replace />
   return <Outlet />
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
+import { useSession } from '../lib/session.tsx'
 import { lastWorkspace } from '../lib/workspace-ref.ts'
 import { Loading } from '../ui/states.tsx'
 import { AppShell } from './app-shell.tsx'
@@ -15,7 +16,8 @@ import { RequireNoSession, RequireSession } from './require-session.tsx'
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default })
 
 function RootRedirect() {
-  const slug = lastWorkspace()
+  const { userId } = useSession()
+  const slug = lastWorkspace(userId)
   return <Navigate to={slug ? `/w/${slug}` : '/workspaces'} replace />
 }
 
@@ -31,6 +33,7 @@ export function createAppRouter() {
           children: [
             { path: '/sign-in', lazy: screen(() => import('./routes/sign-in.tsx')) },
             { path: '/sign-up', lazy: screen(() => import('./routes/sign-up.tsx')) },
+            { path: '/forgot-password', lazy: screen(() => import('./routes/forgot-password.tsx')) },
           ],
         },
         {
@@ -38,6 +41,8 @@ export function createAppRouter() {
           children: [
             { path: '/', element: <RootRedirect /> },
             { path: '/workspaces', lazy: screen(() => import('./routes/workspaces.tsx')) },
+            { path: '/account', lazy: screen(() => import('./routes/account.tsx')) },
+            { path: '/invite/:token', lazy: screen(() => import('./routes/invite.tsx')) },
             {
               path: '/w/:slug',
               lazy: screen(() => import('./routes/workspace-layout.tsx')),
@@ -46,10 +51,16 @@ export function createAppRouter() {
                 { path: 'metrics', lazy: screen(() => import('./routes/metrics.tsx')) },
                 { path: 'metrics/:key', lazy: screen(() => import('./routes/metric.tsx')) },
                 { path: 'dashboards/:id', lazy: screen(() => import('./routes/dashboard.tsx')) },
+                { path: 'alerts', lazy: screen(() => import('./routes/alerts.tsx')) },
+                { path: 'alerts/:id', lazy: screen(() => import('./routes/alert.tsx')) },
+                { path: 'settings', lazy: screen(() => import('./routes/settings.tsx')) },
               ],
             },
           ],
         },
+        // Reached from the emailed link whether or not someone is signed in on this browser.
+        { path: '/reset-password', lazy: screen(() => import('./routes/reset-password.tsx')) },
+        { path: '/s/:shareToken', lazy: screen(() => import('./routes/shared-dashboard.tsx')) },
         { path: '*', lazy: screen(() => import('./routes/not-found.tsx')) },
       ],
     },

@@ -36,6 +36,10 @@ describe('error catalogue', () => {
     expect(toAppError(nhost(401, 'invalid-refresh-token')).code).toBe('session/expired')
     expect(toAppError(nhost(429, 'something-new', { 'retry-after': '7' }))).toMatchObject({ code: 'rate/limited', retryAfter: 7 })
     expect(toAppError(nhost(413, 'whatever')).code).toBe('file/too-large')
+    const fn = (status: number, code: string) => new FetchError({ error: { code, message: 'server text' } }, status, new Headers())
+    expect(toAppError(fn(410, 'invitation/expired')).code).toBe('invitation/expired')
+    expect(toAppError(fn(404, 'share/link-invalid')).code).toBe('share/link-invalid')
+    expect(toAppError(fn(500, 'something/else')).code).toBe('unknown')
     expect(toAppError(new ServerError('bad gateway', { response: new Response(null, { status: 502 }), bodyText: '' })).code).toBe('network/offline')
     expect(toAppError(new TypeError('fetch failed')).code).toBe('network/offline')
     expect(toAppError(new Error('boom')).code).toBe('unknown')
@@ -54,7 +58,7 @@ describe('error catalogue', () => {
   })
 
   it('names only constraints that the migrations define', () => {
-    const migrations = ['1795317561430_workspaces', '1795317561431_metrics_points', '1795317561432_dashboards_panels']
+    const migrations = ['1795317561430_workspaces', '1795317561431_metrics_points', '1795317561432_dashboards_panels', '1795317561500_team', '1795317561600_ingest_imports_annotations']
       .map((dir) => readFileSync(new URL(`../../nhost/migrations/default/${dir}/up.sql`, import.meta.url), 'utf8'))
       .join('\n')
     for (const name of Object.keys(CONSTRAINTS)) expect(migrations, name).toContain(name)

@@ -31,6 +31,12 @@ export type ErrorCode =
   | 'ingest/batch-too-large'
   | 'rate/limited'
   | 'share/link-invalid'
+  | 'invitation/not-found'
+  | 'invitation/expired'
+  | 'invitation/revoked'
+  | 'invitation/accepted'
+  | 'invitation/wrong-account'
+  | 'invitation/duplicate'
   | 'not-found'
   | 'unknown'
 
@@ -64,6 +70,12 @@ export const ERROR_CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
   'ingest/batch-too-large': { message: 'Too many points in one request (at most 5,000).', handling: 'The ingest function answers 413.' },
   'rate/limited': { message: 'Too many requests. Wait a moment and try again.', handling: 'Wait for Retry-After before retrying (429).' },
   'share/link-invalid': { message: 'This share link is invalid or has been revoked.', handling: 'Public view shows this instead of the dashboard.' },
+  'invitation/not-found': { message: 'This invitation link is not valid.', handling: 'The invitation page says so, with a link to the workspaces.' },
+  'invitation/expired': { message: 'This invitation has expired. Ask an owner of the workspace for a new one.', handling: 'The invitation page says so; invitations last 7 days.' },
+  'invitation/revoked': { message: 'This invitation was revoked by an owner of the workspace.', handling: 'The invitation page says so.' },
+  'invitation/accepted': { message: 'This invitation has already been used.', handling: 'The invitation page says so, with a link to the workspaces.' },
+  'invitation/wrong-account': { message: 'This invitation is for another email address. Sign in with the invited address.', handling: 'The invitation page offers to sign out and sign in again.' },
+  'invitation/duplicate': { message: 'This address already has a pending invitation.', handling: 'Shown on the email field; revoke the old invitation to send a new one.' },
   'not-found': { message: 'Not found, or you are not a member of this workspace.', handling: 'Page-level message with a link back to the workspaces.' },
   unknown: { message: 'Something went wrong. Try again.', handling: 'Shown where the action was tried; details go to the console only.' },
 }
@@ -109,7 +121,26 @@ export const CONSTRAINTS: Record<string, ConstraintRule> = {
   panels_kind_valid: { code: 'validation/failed', field: 'kind', message: 'Choose line, bar, stat or table.' },
   panels_aggregation_valid: { code: 'validation/failed', field: 'aggregation', message: 'Choose avg, sum, min, max, count or last.' },
   panels_title_length: { code: 'validation/failed', field: 'title', message: 'The title has at most 80 characters.' },
+  invitations_email_format: { code: 'validation/failed', field: 'email', message: 'Enter a valid email address.' },
+  invitations_one_pending_per_email: { code: 'invitation/duplicate', field: 'email' },
+  invitations_pending_only: { code: 'validation/failed', message: 'Only a pending invitation can change.' },
+  invitations_revoke_only: { code: 'permission/denied', message: 'An owner revokes an invitation; only the invitee accepts it.' },
+  alert_rules_name_length: { code: 'validation/failed', field: 'name', message: 'The name needs 1 to 80 characters.' },
+  alert_rules_comparator_value: { code: 'validation/failed', field: 'comparator', message: 'Choose >, ≥, < or ≤.' },
+  alert_rules_threshold_finite: { code: 'validation/failed', field: 'threshold', message: 'The threshold must be a finite number.' },
+  alert_rules_window_seconds_range: { code: 'validation/failed', field: 'windowSeconds', message: 'The window is 10 to 86,400 seconds.' },
+  alert_rules_for_seconds_range: { code: 'validation/failed', field: 'forSeconds', message: 'The hold time is 0 to 86,400 seconds.' },
+  alerts_one_unresolved_per_rule: { code: 'validation/failed', message: 'This rule already has an unresolved alert.' },
+  alerts_transition: { code: 'validation/failed', message: 'This alert has moved on meanwhile; reload it.' },
+  alerts_resolve_by_editors: { code: 'permission/denied', message: 'Only editors and owners resolve an alert.' },
+  alert_messages_body_length: { code: 'validation/failed', field: 'body', message: 'A message has 1 to 2,000 characters.' },
   panels_metric_same_workspace: { code: 'validation/failed', field: 'metric', message: 'Choose a metric of this workspace.' },
+  ingest_keys_name_length: { code: 'validation/failed', field: 'name', message: 'The name needs 1 to 80 characters.' },
+  ingest_keys_revoked_final: { code: 'validation/failed', message: 'A revoked ingest key stays revoked.' },
+  imports_file_same_workspace: { code: 'validation/failed', field: 'file', message: 'Import a CSV file uploaded to this workspace.' },
+  imports_status_transition: { code: 'validation/failed', message: 'This import cannot be retried now: it is still running or has succeeded.' },
+  annotations_text_length: { code: 'validation/failed', field: 'text', message: 'The text needs 1 to 500 characters.' },
+  annotations_file_same_workspace: { code: 'validation/failed', field: 'file', message: 'Attach a file uploaded to this workspace.' },
 }
 
 /** Nhost Auth's `error` strings (the body of a refused call). */
@@ -146,6 +177,8 @@ export function toAppError(error: unknown): AppError {
   if (ServerError.is(error)) return fromStatus(error.statusCode, undefined)
   if (isNhostFetchError(error)) {
     const body = error.body as { error?: unknown } | null
+    const fromFunction = functionError(body?.error)
+    if (fromFunction) return fromFunction
     const mapped = typeof body?.error === 'string' ? NHOST_AUTH_ERRORS[body.error] : undefined
     if (mapped) return catalogueError(mapped)
     return fromStatus(error.status, error.headers)
@@ -192,6 +225,14 @@ function fromStatus(status: number, headers: Headers | undefined): AppError {
   }
   if (status === 502 || status === 503 || status === 504 || status === 0) return catalogueError('network/offline')
   return catalogueError('unknown')
+}
+
+/** The `{error: {code, message, field?, index?}}` answers of Pulseboard's own functions. */
+function functionError(error: unknown): AppError | null {
+  if (typeof error !== 'object' || error === null) return null
+  const { code, field } = error as { code?: unknown; field?: unknown }
+  if (typeof code !== 'string' || !(code in ERROR_CATALOGUE)) return null
+  return catalogueError(code as ErrorCode, typeof field === 'string' ? { field } : {})
 }
 
 function isAppError(error: unknown): error is AppError {

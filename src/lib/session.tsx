@@ -13,6 +13,8 @@ export interface SessionValue {
   nhost: NhostClient
   session: Session | null
   userId: string | null
+  /** The user of the last session in this tab, kept after signing out (whose page a return path is). */
+  lastUserId: string | null
   /** True once the session was lost (refresh failed): sign-in explains why. */
   expired: boolean
   signOut(): Promise<void>
@@ -29,6 +31,7 @@ export interface SessionProviderProps {
 export function SessionProvider({ nhost, apollo, children }: SessionProviderProps) {
   const [session, setSession] = useState<Session | null>(() => nhost.getUserSession())
   const [expired, setExpired] = useState(false)
+  const [lastUserId, setLastUserId] = useState<string | null>(() => nhost.getUserSession()?.user?.id ?? null)
 
   useEffect(() => nhost.sessionStorage.onChange((next) => {
     setSession((previous) => {
@@ -36,12 +39,14 @@ export function SessionProvider({ nhost, apollo, children }: SessionProviderProp
       return next
     })
     if (next) setExpired(false)
+    if (next?.user) setLastUserId(next.user.id)
   }), [nhost, apollo])
 
   const value = useMemo<SessionValue>(() => ({
     nhost,
     session,
     userId: session?.user?.id ?? null,
+    lastUserId,
     expired,
     async signOut() {
       const current = nhost.getUserSession()
@@ -55,7 +60,7 @@ export function SessionProvider({ nhost, apollo, children }: SessionProviderProp
         setExpired(false)
       }
     },
-  }), [nhost, session, expired])
+  }), [nhost, session, expired, lastUserId])
 
   // Exposed for createAppApollo's onSessionLost through the module-level hook below.
   useEffect(() => {

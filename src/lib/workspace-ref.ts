@@ -21,12 +21,18 @@ export function canWrite(workspace: WorkspaceRef): boolean {
 
 const LAST_WORKSPACE_KEY = 'pulseboard:last-workspace'
 
-export function rememberWorkspace(slug: string): void {
-  try { localStorage.setItem(LAST_WORKSPACE_KEY, slug) } catch { /* private mode */ }
+/** Kept with the user it belongs to: another user signing in on this browser starts at /workspaces. */
+export function rememberWorkspace(slug: string, userId: string): void {
+  try { localStorage.setItem(LAST_WORKSPACE_KEY, JSON.stringify({ slug, userId })) } catch { /* private mode */ }
 }
 
-export function lastWorkspace(): string | null {
-  try { return localStorage.getItem(LAST_WORKSPACE_KEY) } catch { return null }
+export function lastWorkspace(userId: string | null): string | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(LAST_WORKSPACE_KEY) ?? 'null') as { slug?: unknown; userId?: unknown } | null
+    return saved && saved.userId === userId && typeof saved.slug === 'string' ? saved.slug : null
+  } catch {
+    return null
+  }
 }
 
 export function forgetWorkspace(): void {

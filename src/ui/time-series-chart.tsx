@@ -22,13 +22,44 @@ export interface TimeSeriesChartProps {
   label: string
   unit?: string
   height?: number
+  /** The width of a bucket, seconds: the x range leaves room for the newest bar. */
+  bucketSeconds?: number
+  /** Moments marked with a dashed vertical line (annotations), Unix seconds. */
+  markers?: readonly { t: number; label: string }[]
 }
 
-export function TimeSeriesChart({ points, kind, from, to, label, unit, height = 200 }: TimeSeriesChartProps) {
+const MARKER_COLOR = '#d97706'
+
+/** uPlot draw hook: a dashed line and a small flag for each marker in view. */
+function drawMarkers(plot: uPlot, markers: readonly { t: number }[]): void {
+  const { ctx, bbox } = plot
+  ctx.save()
+  ctx.strokeStyle = MARKER_COLOR
+  ctx.fillStyle = MARKER_COLOR
+  ctx.lineWidth = Math.max(1, devicePixelRatio)
+  ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio])
+  for (const { t } of markers) {
+    const x = Math.round(plot.valToPos(t, 'x', true))
+    if (x < bbox.left || x > bbox.left + bbox.width) continue
+    ctx.beginPath()
+    ctx.moveTo(x, bbox.top)
+    ctx.lineTo(x, bbox.top + bbox.height)
+    ctx.stroke()
+    ctx.fillRect(x - 3 * devicePixelRatio, bbox.top, 6 * devicePixelRatio, 6 * devicePixelRatio)
+  }
+  ctx.restore()
+}
+
+export function TimeSeriesChart({ points, kind, from, to, label, unit, height = 200, markers = [], bucketSeconds = 0 }: TimeSeriesChartProps) {
   const container = useRef<HTMLDivElement>(null)
   const chart = useRef<uPlot | null>(null)
   const range = useRef({ from, to })
-  range.current = { from, to }
+  // A bar is drawn centred on its bucket's start: half a bucket more on each side keeps the
+  // first and newest bars whole.
+  const pad = kind === 'bar' ? bucketSeconds / 2 : 0
+  range.current = { from: from - pad, to: to + pad }
+  const markerRef = useRef(markers)
+  markerRef.current = markers
 
   const data = (): uPlot.AlignedData => [points.map((p) => p.t), points.map((p) => p.value)]
 
@@ -39,10 +70,16 @@ export function TimeSeriesChart({ points, kind, from, to, label, unit, height = 
       width: Math.max(element.clientWidth, 200),
       height,
       legend: { show: false },
+      hooks: { draw: [(plot) => drawMarkers(plot, markerRef.current)] },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true, range: () => [range.current.from, range.current.to] } },
+      scales: {
+        x: { time: true, range: () => [range.current.from, range.current.to] },
+        // Bars measure from zero; a line may zoom in on its values.
+        ...(kind === 'bar' ? { y: { range: (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => [Math.min(0, min), Math.max(0, max) * 1.05 || 1] } } : {}),
+      },
       axes: [
-        { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' } },
+        // Time labels need ~70 px each ("12:35am" over a date): fewer ticks on narrow panels.
+        { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' }, space: 80 },
         { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' }, size: 56, ...(unit ? { label: unit, labelSize: 18 } : {}) },
       ],
       series: [
@@ -80,7 +117,8 @@ export function TimeSeriesChart({ points, kind, from, to, label, unit, height = 
   useEffect(() => {
     chart.current?.setData(data(), true)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [points, from, to])
+  }, [points, from, to, markers])
 
-  return <div ref={container} className="chart" role="img" aria-label={`${kind === 'bar' ? 'Bar' : 'Line'} chart of ${label}`} />
+  const marked = markers.length > 0 ? `, ${markers.length} annotation${markers.length === 1 ? '' : 's'}: ${markers.map((m) => m.label).join('; ')}` : ''
+  return <div ref={container} className="chart" role="img" data-markers={markers.length} aria-label={`${kind === 'bar' ? 'Bar' : 'Line'} chart of ${label}${marked}`} />
 }

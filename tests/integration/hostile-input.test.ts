@@ -243,4 +243,14 @@ describe('hostile input', () => {
     expect(wide).toHaveProperty('data')
     expect(Object.keys(wide.data.item[0] ?? {})).toHaveLength(150)
   })
+
+  it('answers storage on a project that does not track its tables with 503 and says why', async () => {
+    const form = new FormData()
+    form.append('file[]', new Blob(['hello']), 'hello.txt')
+    const upload = await fetch(`${server.url}/v1/storage/files`, { method: 'POST', headers: { 'x-hasura-admin-secret': ADMIN_SECRET }, body: form })
+    expect(upload.status).toBe(503)
+    expect(await upload.json()).toMatchObject({ error: { message: expect.stringContaining('storage is not set up') } })
+    const download = await fetch(`${server.url}/v1/storage/files/3f2c1a6e-1111-4222-8333-944455556666`, { headers: { 'x-hasura-admin-secret': ADMIN_SECRET } })
+    expect(download.status).toBe(503)
+  })
 })

@@ -30,7 +30,7 @@ async function applyProductSchema(db: Queryable): Promise<void> {
 }
 
 /** The session variables the product's permissions may use: Nhost Auth's and the share session's. */
-const SESSION_VARIABLES = new Set(['x-hasura-user-id', 'x-hasura-dashboard-id'])
+const SESSION_VARIABLES = new Set(['x-hasura-user-id', 'x-hasura-dashboard-id', 'x-hasura-share-token'])
 const ROLES = new Set(['user', 'share'])
 const OPERATORS = new Set([
   '_eq', '_neq', '_gt', '_lt', '_gte', '_lte', '_in', '_nin', '_is_null', '_like', '_nlike', '_ilike', '_nilike',
@@ -248,6 +248,9 @@ describe(`product metadata against the migrated schema on ${testDatabaseKind}`, 
       'public.points': ['id', 'created_at'],
       'public.dashboards': ['id', 'created_by', 'created_at', 'updated_at'],
       'public.panels': ['id', 'created_at'],
+      'public.ingest_keys': ['id', 'created_by', 'created_at', 'last_used_at'],
+      'public.imports': ['id', 'created_by', 'created_at', 'bytes_read', 'rows_total', 'rows_imported', 'rows_rejected', 'errors', 'heartbeat_at', 'finished_at'],
+      'public.annotations': ['id', 'created_by', 'created_at'],
     }
     for (const [name, kept] of Object.entries(databaseKept)) {
       const table = tracked(name)!
@@ -264,7 +267,8 @@ describe(`product metadata against the migrated schema on ${testDatabaseKind}`, 
     expect(shareReads).toEqual({
       'public.dashboards': ['description', 'id', 'title', 'updated_at'],
       'public.metric_series_buckets': ['bucket', 'metric_id', 'samples', 'value'],
-      'public.metrics': ['id', 'key', 'name', 'unit'],
+      // last_value/last_ts: a stat panel shows the metric's newest point.
+      'public.metrics': ['id', 'key', 'last_ts', 'last_value', 'name', 'unit'],
       'public.panels': ['aggregation', 'bucket_seconds', 'dashboard_id', 'id', 'kind', 'metric_id', 'position', 'title', 'width'],
     })
     for (const table of productTables()) {

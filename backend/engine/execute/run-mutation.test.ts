@@ -82,7 +82,7 @@ const METADATA: Metadata = {
         update_permissions: [{ role: 'user', permission: { columns: ['n'], filter: {} } }],
       },
     ],
-    functions: [{ function: { schema: 'public', name: 'bump_counter' } }],
+    functions: [{ function: { schema: 'public', name: 'bump_counter' }, permissions: [{ role: 'user' }] }],
   }],
 } as unknown as Metadata
 

@@ -59,11 +59,14 @@ export function buildRoleModel(model: SourceModel, role: string): RoleModel {
       subscriptionRootFields: new Set(permission.subscription_root_fields ?? ALL_ROOT_FIELDS),
     })
   }
-  // Inferred function permissions (Hasura's default): a role may call a function when it may
-  // select from the table the function returns.
+  // Inferred function permissions (Hasura's default): a role may call a query function when it
+  // may select from the table the function returns. A mutation function changes data, so a role
+  // calls it only when its metadata names the role (Hasura's function permissions).
   const callable = model.functions.filter((fn) => access.has(fn.returnTable))
   const functions = callable.filter((fn) => !isMutationFunction(fn))
-  const mutationFunctions = callable.filter(isMutationFunction)
+  const mutationFunctions = callable.filter(
+    (fn) => isMutationFunction(fn) && (isAdmin || (fn.metadata.permissions ?? []).some((p) => p.role === role)),
+  )
   return { role, isAdmin, model, access, functions, mutationFunctions }
 }
 

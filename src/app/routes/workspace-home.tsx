@@ -1,3 +1,4 @@
+import { AlertFeed } from '../../features/alerts/components/alert-feed.tsx'
 import { CreateDashboardForm } from '../../features/dashboards/components/create-dashboard-form.tsx'
 import { DashboardList } from '../../features/dashboards/components/dashboard-list.tsx'
 import { RecentMetrics } from '../../features/metrics/components/recent-metrics.tsx'
@@ -5,7 +6,7 @@ import { WorkspaceHeader } from '../../features/workspaces/components/workspace-
 import { canWrite, useWorkspaceRef } from '../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../ui/error-boundary.tsx'
 
-/** `/w/:slug`: the workspace's dashboards and its recently updated metrics (features composed here). */
+/** `/w/:slug`: the workspace's dashboards, live alert feed and recently updated metrics (features composed here). */
 export default function WorkspaceHomeRoute() {
   const workspace = useWorkspaceRef()
   return (
@@ -16,6 +17,7 @@ export default function WorkspaceHomeRoute() {
         <ErrorBoundary region="dashboards"><DashboardList /></ErrorBoundary>
       </section>
       {canWrite(workspace) ? <ErrorBoundary region="create dashboard"><CreateDashboardForm /></ErrorBoundary> : null}
+      <ErrorBoundary region="alert feed"><AlertFeed /></ErrorBoundary>
       <ErrorBoundary region="recent metrics"><RecentMetrics /></ErrorBoundary>
     </div>
   )

@@ -26,7 +26,7 @@ export function SignInForm() {
     setPending(true)
     try {
       await nhost.auth.signInEmailPassword({ email: email.trim(), password })
-      navigate(returnPath(location.state), { replace: true })
+      navigate(returnPath(location.state, nhost.getUserSession()?.user?.id), { replace: true })
     } catch (caught) {
       setError(toAppError(caught))
       setPassword('')
@@ -45,7 +45,7 @@ export function SignInForm() {
       <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password}
         onChange={(e) => setPassword(e.target.value)} error={fieldErrors.password} required />
       <button type="submit" className="primary" disabled={pending}>{pending ? 'Signing in…' : 'Sign in'}</button>
-      <p>New here? <Link to="/sign-up">Create an account</Link></p>
+      <p>New here? <Link to="/sign-up">Create an account</Link> · <Link to="/forgot-password">Forgot your password?</Link></p>
     </form>
   )
 }

@@ -3,11 +3,14 @@ import { useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { DashboardDocument, RemovePanelDocument, SetPanelWidthDocument, SwapPanelsDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
 import { catalogueError, toAppError, type AppError } from '../../../lib/error-catalogue.ts'
+import { isUuid } from '../../../lib/is-uuid.ts'
 import { isTimeRangeId, seriesWindow, useMinuteClock, useSecondClock, type TimeRangeId } from '../../../lib/time-range.ts'
+import { DashboardSettingsForm } from './dashboard-settings-form.tsx'
 import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
 import { RangePicker } from '../../../ui/range-picker.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
+import { ShareDialog } from '../../sharing/components/share-dialog.tsx'
 import { AddPanelForm } from './add-panel-form.tsx'
 import { Panel } from './panel.tsx'
 
@@ -26,13 +29,14 @@ export function DashboardPage() {
   const second = useSecondClock()
   const window = seriesWindow(rangeId, minute)
 
-  const { data, loading, error } = useSubscription(DashboardDocument, { variables: { id } })
+  const validId = isUuid(id)
+  const { data, loading, error } = useSubscription(DashboardDocument, { variables: { id }, skip: !validId })
   const [removePanel] = useMutation(RemovePanelDocument)
   const [swapPanels] = useMutation(SwapPanelsDocument)
   const [setPanelWidth] = useMutation(SetPanelWidthDocument)
 
-  if (error && !data) return <ErrorMessage error={toAppError(error)} />
-  if (loading && !data) return <Loading label="Loading dashboard…" />
+  if (validId && error && !data) return <ErrorMessage error={toAppError(error)} />
+  if (validId && loading && !data) return <Loading label="Loading dashboard…" />
   const dashboard = data?.dashboards_by_pk
   if (!dashboard || dashboard.workspace_id !== workspace.id) {
     return <ErrorMessage error={catalogueError('not-found')}><Link to={`/w/${workspace.slug}`}>Workspace home</Link></ErrorMessage>
@@ -57,7 +61,10 @@ export function DashboardPage() {
     return swapPanels({ variables: { firstId: a.id, firstPosition: index + by, secondId: b.id, secondPosition: index } })
   })
   const resize = (panel: PanelFieldsFragment, by: -1 | 1) => run(() => setPanelWidth({ variables: { id: panel.id, width: panel.width + by } }))
-  const remove = (panel: PanelFieldsFragment) => run(() => removePanel({ variables: { id: panel.id } }))
+  const remove = (panel: PanelFieldsFragment) => {
+    if (!globalThis.confirm(`Remove the panel "${panel.title || panel.metric.name}"?`)) return
+    void run(() => removePanel({ variables: { id: panel.id } }))
+  }
   const nextPosition = panels.reduce((max, p) => Math.max(max, p.position + 1), panels.length)
 
   return (
@@ -71,9 +78,11 @@ export function DashboardPage() {
               {editing ? 'Done editing' : 'Edit panels'}
             </button>
           ) : null}
+          {workspace.role === 'owner' ? <ShareDialog dashboardId={dashboard.id} /> : null}
         </div>
       </header>
       {dashboard.description ? <p className="muted">{dashboard.description}</p> : null}
+      {editing && writable ? <DashboardSettingsForm dashboard={{ id: dashboard.id, title: dashboard.title, description: dashboard.description ?? '' }} workspaceSlug={workspace.slug} /> : null}
       {actionError ? <ErrorMessage error={actionError} /> : null}
       {panels.length === 0 ? (
         <EmptyState title="No panels yet">{writable ? 'Choose “Edit panels” to add one.' : 'An editor can add panels.'}</EmptyState>
@@ -96,7 +105,7 @@ export function DashboardPage() {
                     aria-label={`Make ${panel.title || panel.metric.name} narrower`}>Narrower</button>
                   <button type="button" className="small" disabled={panel.width >= 4} onClick={() => void resize(panel, 1)}
                     aria-label={`Make ${panel.title || panel.metric.name} wider`}>Wider</button>
-                  <button type="button" className="small danger" onClick={() => void remove(panel)}
+                  <button type="button" className="small danger" onClick={() => remove(panel)}
                     aria-label={`Remove ${panel.title || panel.metric.name}`}>Remove</button>
                 </div>
               ) : null}

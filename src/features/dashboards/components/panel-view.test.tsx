@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { formatTime } from '../../../ui/format.ts'
 import { PanelView } from './panel-view.tsx'
 
 // uPlot draws on a canvas, which happy-dom does not have; record what it is given instead.
@@ -44,6 +45,19 @@ describe('PanelView', () => {
   it('shows the newest non-empty bucket as a stat', () => {
     render(<PanelView title="Temp" kind="stat" unit="°C" points={[...series, { t: t0 + 180, value: null }]} from={t0} to={t0 + 240} />)
     expect(screen.getByTestId('panel-value').textContent).toBe('12.5 °C')
+  })
+
+  it('shows the metric\'s newest point, with its own time, as a stat', () => {
+    const ts = new Date((t0 + 95) * 1000).toISOString()
+    render(<PanelView title="Temp" kind="stat" unit="°C" points={series} from={t0} to={t0 + 240} newest={{ value: 13.25, ts }} />)
+    expect(screen.getByTestId('panel-value').textContent).toBe('13.25 °C')
+    expect(screen.getByTestId('panel-time').textContent).toBe(formatTime(ts))
+  })
+
+  it('gives a bar panel\'s latest from the newest finished bucket, not the one still filling', () => {
+    const bars = [{ t: t0, value: 4 }, { t: t0 + 60, value: 7 }, { t: t0 + 120, value: 1 }]
+    render(<PanelView title="Signups" kind="bar" unit="" points={bars} from={t0} to={t0 + 150} bucketSeconds={60} />)
+    expect(screen.getByTestId('panel-value').textContent).toBe('Latest: 7')
   })
 
   it('has an empty state when the range holds no points', () => {

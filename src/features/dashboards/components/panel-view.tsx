@@ -12,24 +12,29 @@ export interface PanelViewProps {
   points: readonly SeriesPoint[] | undefined
   from: number
   to: number
+  /** The width of a bucket, seconds: a bar panel's latest bucket is the newest finished one. */
+  bucketSeconds?: number
+  /** The metric's newest point, which a stat panel shows (with its own time). */
+  newest?: { value: number | null; ts: string } | undefined
   loading?: boolean
   error?: AppError | null
 }
 
 /** What a panel shows for a series: the chart, the stat or the table; or its loading, error or empty state. */
-export function PanelView({ title, kind, unit, points, from, to, loading, error }: PanelViewProps) {
+export function PanelView({ title, kind, unit, points, from, to, bucketSeconds, newest, loading, error }: PanelViewProps) {
   if (error && !points) return <ErrorMessage error={error} />
   if (loading && !points) return <Loading label={`Loading ${title}…`} />
   const visible = points ?? []
   if (visible.length === 0) return <EmptyState title="No data in this range" />
   if (kind === 'stat') {
-    const last = [...visible].reverse().find((p) => p.value !== null)
+    const bucket = [...visible].reverse().find((p) => p.value !== null)
+    const shown = newest ?? (bucket ? { value: bucket.value, ts: new Date(bucket.t * 1000).toISOString() } : undefined)
     return (
       <div>
-        <p className="stat-value" data-testid="panel-value" aria-label={`${title}: ${formatValue(last?.value, unit)}`}>
-          {formatValue(last?.value, unit)}
+        <p className="stat-value" data-testid="panel-value" aria-label={`${title}: ${formatValue(shown?.value, unit)}`}>
+          {formatValue(shown?.value, unit)}
         </p>
-        <p className="muted">{last ? formatTime(new Date(last.t * 1000).toISOString()) : ''}</p>
+        <p className="muted" data-testid="panel-time">{shown ? formatTime(shown.ts) : ''}</p>
       </div>
     )
   }
@@ -47,10 +52,12 @@ export function PanelView({ title, kind, unit, points, from, to, loading, error 
       </div>
     )
   }
-  const last = visible[visible.length - 1]
+  // A bar's value grows until its bucket ends: the latest shown is the newest finished bucket.
+  const finished = kind === 'bar' && bucketSeconds ? visible.filter((p) => p.t + bucketSeconds <= to) : visible
+  const last = [...finished].reverse().find((p) => p.value !== null)
   return (
     <>
-      <TimeSeriesChart points={visible} kind={kind} from={from} to={to} label={title} unit={unit} height={180} />
+      <TimeSeriesChart points={visible} kind={kind} from={from} to={to} label={title} unit={unit} height={180} {...(bucketSeconds ? { bucketSeconds } : {})} />
       <p className="muted" data-testid="panel-value">Latest: {formatValue(last?.value, unit)}</p>
     </>
   )

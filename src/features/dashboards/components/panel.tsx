@@ -1,5 +1,5 @@
 import { useSubscription } from '@apollo/client/react'
-import { PanelSeriesDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
+import { PanelMetricLastDocument, PanelSeriesDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
 import { useKeptValue } from '../../../lib/use-kept-value.ts'
 import { effectiveBucket, timeRange, type SeriesWindow, type TimeRangeId } from '../../../lib/time-range.ts'
@@ -26,11 +26,13 @@ export function Panel({ panel, rangeId, window, now }: PanelProps) {
       aggregation: panel.aggregation,
     },
   })
+  const kind = KINDS.includes(panel.kind as PanelKind) ? (panel.kind as PanelKind) : 'line'
+  const { data: last } = useSubscription(PanelMetricLastDocument, { variables: { metricId: panel.metric.id }, skip: kind !== 'stat' })
   const data = useKeptValue(live)
   const points = data?.metric_series.map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
-  const kind = KINDS.includes(panel.kind as PanelKind) ? (panel.kind as PanelKind) : 'line'
+  const newest = last?.metrics_by_pk?.last_ts ? { value: last.metrics_by_pk.last_value ?? null, ts: last.metrics_by_pk.last_ts } : undefined
   return (
     <PanelView title={panel.title || panel.metric.name} kind={kind} unit={panel.metric.unit} points={points}
-      from={now - timeRange(rangeId).seconds} to={now} loading={loading} error={error ? toAppError(error) : null} />
+      from={now - timeRange(rangeId).seconds} to={now} bucketSeconds={effectiveBucket(rangeId, panel.bucket_seconds)} newest={newest} loading={loading} error={error ? toAppError(error) : null} />
   )
 }

@@ -1,6 +1,6 @@
 import { useSubscription } from '@apollo/client/react'
-import { useState } from 'react'
-import { MetricSeriesDocument } from '../../../gql/graphql.ts'
+import { useMemo, useState } from 'react'
+import { MetricAnnotationsDocument, MetricSeriesDocument } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
 import { useKeptValue } from '../../../lib/use-kept-value.ts'
 import { effectiveBucket, seriesWindow, timeRange, useMinuteClock, useSecondClock, type TimeRangeId } from '../../../lib/time-range.ts'
@@ -24,6 +24,8 @@ export function MetricChart({ metricId, name, unit }: MetricChartProps) {
   const { data: live, loading, error } = useSubscription(MetricSeriesDocument, {
     variables: { metricId, bucketSeconds, since: window.since, until: window.until, aggregation: 'avg' },
   })
+  const { data: annotations } = useSubscription(MetricAnnotationsDocument, { variables: { metricId } })
+  const markers = useMemo(() => (annotations?.annotations ?? []).map((a) => ({ t: Date.parse(a.ts) / 1000, label: a.text })), [annotations])
   const data = useKeptValue(live)
   const points = (data?.metric_series ?? []).map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
   const seconds = timeRange(rangeId).seconds
@@ -37,7 +39,7 @@ export function MetricChart({ metricId, name, unit }: MetricChartProps) {
       {error && !data ? <ErrorMessage error={toAppError(error)} />
         : loading && !data ? <Loading label="Loading series…" />
         : points.length === 0 ? <EmptyState title="No points in this range">Add one below or send some from a script.</EmptyState>
-        : <TimeSeriesChart points={points} kind="line" from={second - seconds} to={second} label={name} unit={unit} height={260} />}
+        : <TimeSeriesChart points={points} kind="line" from={second - seconds} to={second} label={name} unit={unit} height={260} markers={markers} />}
       <p className="muted">Average per {bucketSeconds >= 60 ? `${bucketSeconds / 60} min` : `${bucketSeconds} s`}; updates live.</p>
     </section>
   )

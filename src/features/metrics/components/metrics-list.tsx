@@ -1,15 +1,32 @@
 import { useSubscription } from '@apollo/client/react'
 import { Link } from 'react-router'
-import { WorkspaceMetricsDocument } from '../../../gql/graphql.ts'
+import { useMemo } from 'react'
+import { WorkspaceMetricsDocument, WorkspaceSparklinesDocument } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
 import { useWorkspaceRef } from '../../../lib/workspace-ref.ts'
+import { useMinuteClock } from '../../../lib/time-range.ts'
 import { formatTime, formatValue } from '../../../ui/format.ts'
+import { Sparkline } from '../../../ui/sparkline.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 
-/** Every metric of the workspace with its last value, live (a subscription on metrics). */
+/**
+ * Every metric of the workspace with its last value and a sparkline of the last hour, live: one
+ * subscription on metrics and one for all sparklines (workspace_sparklines), whatever the count.
+ */
 export function MetricsList() {
   const workspace = useWorkspaceRef()
   const { data, loading, error } = useSubscription(WorkspaceMetricsDocument, { variables: { workspaceId: workspace.id } })
+  const minute = useMinuteClock()
+  const since = new Date(minute - 3_600_000).toISOString()
+  const { data: sparklines } = useSubscription(WorkspaceSparklinesDocument, { variables: { workspaceId: workspace.id, since, bucketSeconds: 60 } })
+  const trends = useMemo(() => {
+    const byMetric = new Map<string, number[]>()
+    for (const b of sparklines?.workspace_sparklines ?? []) {
+      if (b.value === null || b.value === undefined) continue
+      byMetric.set(b.metric_id, [...(byMetric.get(b.metric_id) ?? []), b.value])
+    }
+    return byMetric
+  }, [sparklines])
   if (error && !data) return <ErrorMessage error={toAppError(error)} />
   if (loading && !data) return <Loading label="Loading metrics…" />
   const metrics = data?.metrics ?? []
@@ -20,7 +37,7 @@ export function MetricsList() {
     <div className="table-wrap">
       <table aria-label="Metrics" data-testid="metrics-table">
         <thead>
-          <tr><th scope="col">Metric</th><th scope="col" className="number">Last value</th><th scope="col">Updated</th></tr>
+          <tr><th scope="col">Metric</th><th scope="col" className="number">Last value</th><th scope="col">Last hour</th><th scope="col">Updated</th></tr>
         </thead>
         <tbody>
           {metrics.map((metric) => (
@@ -30,6 +47,7 @@ export function MetricsList() {
                 <div className="muted">{metric.key}</div>
               </td>
               <td className="number" data-testid="metric-last-value">{formatValue(metric.last_value, metric.unit)}</td>
+              <td data-testid="metric-sparkline"><Sparkline values={trends.get(metric.id) ?? []} label={metric.name} /></td>
               <td className="muted">{formatTime(metric.last_ts)}</td>
             </tr>
           ))}

@@ -17,9 +17,9 @@ export function WorkspaceLayout() {
   const role = found?.members[0]?.role
 
   useEffect(() => {
-    if (found) rememberWorkspace(found.slug)
+    if (found) rememberWorkspace(found.slug, userId)
     else if (data) forgetWorkspace()
-  }, [found, data])
+  }, [found, data, userId])
 
   if (error && !data) {
     return <ErrorMessage error={toAppError(error)}><button type="button" onClick={() => void refetch()}>Retry</button></ErrorMessage>
@@ -35,6 +35,8 @@ export function WorkspaceLayout() {
         <span className="workspace-name">{workspace.name}</span>
         <NavLink to={`/w/${workspace.slug}`} end>Home</NavLink>
         <NavLink to={`/w/${workspace.slug}/metrics`}>Metrics</NavLink>
+        <NavLink to={`/w/${workspace.slug}/alerts`}>Alerts</NavLink>
+        <NavLink to={`/w/${workspace.slug}/settings`}>Settings</NavLink>
         <span className="role-badge" title="Your role in this workspace">{workspace.role}</span>
       </nav>
       <ErrorBoundary region={`workspace ${workspace.slug}`}>

@@ -1,0 +1,11 @@
+DROP FUNCTION IF EXISTS public.workspace_sparklines(uuid, timestamptz, integer);
+DROP TABLE IF EXISTS public.annotations;
+DROP FUNCTION IF EXISTS public.annotations_file_same_workspace();
+DROP TABLE IF EXISTS public.imports;
+DROP FUNCTION IF EXISTS public.imports_file_same_workspace();
+DROP FUNCTION IF EXISTS public.imports_enforce_transition();
+DROP FUNCTION IF EXISTS public.ingest_authorize(text);
+DROP TABLE IF EXISTS public.ingest_grants;
+DROP TABLE IF EXISTS public.ingest_rate_buckets;
+DROP TABLE IF EXISTS public.ingest_keys;
+DROP FUNCTION IF EXISTS public.ingest_keys_revoke_is_final();

@@ -1,0 +1,3 @@
+import { AlertDetail } from '../../features/alerts/components/alert-detail.tsx'
+
+export default AlertDetail

@@ -1,0 +1,3 @@
+import { AlertsPage } from '../../features/alerts/components/alerts-page.tsx'
+
+export default AlertsPage

@@ -1,0 +1,3 @@
+import { AcceptInvitation } from '../../features/members/components/accept-invitation.tsx'
+
+export default AcceptInvitation

@@ -1,0 +1,3 @@
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx'
+
+export default ResetPasswordForm

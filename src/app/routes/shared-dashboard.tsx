@@ -1,0 +1,3 @@
+import { SharedDashboardPage } from '../../features/sharing/components/shared-dashboard-page.tsx'
+
+export default SharedDashboardPage
