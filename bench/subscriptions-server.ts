@@ -29,7 +29,8 @@ const backend = await startBackend({
     HASURA_GRAPHQL_JWT_SECRET: process.env.BENCH_JWT_SECRET ?? '',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   },
-  ...(process.env.DATABASE_URL ? {} : { database: { kind: 'memory' as const } }),
+  // PGlite in memory, in the thread PULSEBOARD_PGLITE_THREAD names (a worker thread by default).
+  ...(process.env.DATABASE_URL ? {} : { database: { kind: 'memory' as const, thread: process.env.PULSEBOARD_PGLITE_THREAD === 'main' ? 'main' as const : 'worker' as const } }),
   log: createLogger('warn'),
 })
 

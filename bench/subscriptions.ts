@@ -14,6 +14,7 @@ import type { ServerStats } from './subscriptions-server.ts'
  *
  *   npm run bench -- subscriptions [N[/S]…]   (default 10000/200; N alone: one connection each;
  *                                              DATABASE_URL to use PostgreSQL;
+ *                                              PULSEBOARD_PGLITE_THREAD=main for PGlite in-thread;
  *                                              BENCH_CPU_PROF=1 profiles the server into /tmp/live-prof)
  */
 const ADMIN_SECRET = 'bench-admin-secret'
