@@ -146,7 +146,7 @@ export async function benchGraphqlQueries(seconds = 5, concurrency = 16): Promis
   try {
     for (const { name, request } of QUERIES) {
       const bound = await engine.bind(request, session)
-      const field = bound.rootFields[0]
+      const field = bound.operationType === 'query' ? bound.rootFields[0] : undefined
       if (!field || field.kind !== 'sql') throw new Error(`${name}: no SQL statement`)
       const body = JSON.stringify(request)
       const viaEngine = async () => {

@@ -1,13 +1,15 @@
 import { benchAlerts } from './alerts.ts'
 import { benchBundleSize } from './bundle-size.ts'
 import { benchEvents } from './events.ts'
+import { benchFirstLoad } from './first-load.ts'
 import { benchFunctions } from './functions.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchImport } from './import.ts'
 import { benchIngest } from './ingest.ts'
+import { benchPgliteThread } from './pglite-thread.ts'
 import { benchStorage } from './storage.ts'
-import { benchSubscriptions } from './subscriptions.ts'
+import { benchSubscriptions, parseRun } from './subscriptions.ts'
 
 /**
  * `npm run bench [-- <name> [args…]]`: runs the named benchmark (all when none is named) and
@@ -17,13 +19,15 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   alerts: (args) => benchAlerts(args.length > 0 ? args.map(Number) : [100, 1_000, 10_000]),
   'bundle-size': () => benchBundleSize(),
   events: (args) => benchEvents(...args.map(Number)),
+  'first-load': (args) => benchFirstLoad(...args.map(Number)),
   functions: (args) => benchFunctions(...args.map(Number)),
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
   import: (args) => benchImport(...args.map(Number)),
   ingest: (args) => benchIngest(...args.map(Number)),
+  'pglite-thread': (args) => benchPgliteThread(...args.map(Number)),
   storage: (args) => benchStorage(...args.map(Number)),
-  subscriptions: (args) => benchSubscriptions(args.length > 0 ? args.map(Number) : [1_000, 5_000]),
+  subscriptions: (args) => benchSubscriptions((args.length > 0 ? args : ['10000/200']).map(parseRun)),
 }
 
 const [name, ...args] = process.argv.slice(2)

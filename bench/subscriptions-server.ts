@@ -29,11 +29,13 @@ const backend = await startBackend({
     HASURA_GRAPHQL_JWT_SECRET: process.env.BENCH_JWT_SECRET ?? '',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   },
-  ...(process.env.DATABASE_URL ? {} : { database: { kind: 'memory' as const } }),
+  // PGlite in memory, in the thread PULSEBOARD_PGLITE_THREAD names (a worker thread by default).
+  ...(process.env.DATABASE_URL ? {} : { database: { kind: 'memory' as const, thread: process.env.PULSEBOARD_PGLITE_THREAD === 'main' ? 'main' as const : 'worker' as const } }),
   log: createLogger('warn'),
 })
 
-// Every statement the backend sends goes through `db.query`: count them.
+// Every statement the backend sends goes through `db.query` or a limited database's: count them.
+// (PGlite's limited database calls `db.query` itself, so only PostgreSQL's is counted apart.)
 let statements = 0
 const db = backend.context.db
 const query = db.query.bind(db)
@@ -41,6 +43,19 @@ db.query = ((...args: Parameters<typeof query>) => {
   statements++
   return query(...args)
 }) as typeof db.query
+const limited = db.limited.bind(db)
+if (process.env.DATABASE_URL) db.limited = ((limits, work) => limited(limits, (inner) => {
+  const innerQuery = inner.query.bind(inner)
+  return work({
+    ...inner,
+    transaction: inner.transaction.bind(inner),
+    script: inner.script.bind(inner),
+    query: ((...args: Parameters<typeof innerQuery>) => {
+      statements++
+      return innerQuery(...args)
+    }) as typeof inner.query,
+  })
+})) as typeof db.limited
 
 const stats = (): ServerStats => {
   const cpu = process.cpuUsage()

@@ -39,7 +39,7 @@ export function userPasswordRoutes(app: Hono, auth: AuthContext): void {
     const body = await readBody<{ email: string; options?: { redirectTo?: string }; codeChallenge?: string }>(c, resetSchema)
     assertNoCodeChallenge(body)
     const redirectTo = resolveRedirectTo(auth, body.options?.redirectTo)
-    sendPasswordReset(auth, body.email, redirectTo, authServerUrl(c)).catch((error: unknown) => {
+    inTurn(auth, body.email, () => sendPasswordReset(auth, body.email, redirectTo, authServerUrl(c))).catch((error: unknown) => {
       auth.log.error('password reset mail failed', { error: String(error), stack: (error as Error).stack })
     })
     return c.json('OK')
@@ -69,6 +69,26 @@ export function userPasswordRoutes(app: Hono, auth: AuthContext): void {
     })
     return c.json('OK')
   })
+}
+
+/** The resets running or waiting per address (lower case), per auth service. */
+const resetQueues = new WeakMap<AuthContext, Map<string, Promise<void>>>()
+
+/**
+ * Runs the resets of one address one after another: run side by side, a reset that stored its
+ * ticket first could write its mail last, and the newest mail would carry a dead link.
+ */
+function inTurn(auth: AuthContext, email: string, reset: () => Promise<void>): Promise<void> {
+  let queues = resetQueues.get(auth)
+  if (!queues) resetQueues.set(auth, (queues = new Map()))
+  const key = email.toLowerCase()
+  const done = (queues.get(key) ?? Promise.resolve()).then(reset)
+  const settled = done.catch(() => undefined)
+  queues.set(key, settled)
+  void settled.then(() => {
+    if (queues.get(key) === settled) queues.delete(key)
+  })
+  return done
 }
 
 /**

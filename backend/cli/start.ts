@@ -5,7 +5,9 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { startBackend } from '../server/start-backend.ts'
+import { loadConfig } from '../config/load-config.ts'
+import type { Database } from '../db/database.ts'
+import { openDatabase } from '../db/open-database.ts'
 import { exitOnStartFailure } from './exit-on-start-failure.ts'
 // The demo is Pulseboard's, not the backend's: it lives in demo/ and is only started from here.
 import { startDemo, type DemoStart } from '../../demo/start-demo.ts'
@@ -20,6 +22,17 @@ function newestModification(path: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestModification(join(path, name))))
 }
 
+// PGlite opens in its worker thread while the web app builds and the backend's modules load
+// (the backend's own modules are imported below, after this has started).
+let openingDatabase: Promise<Database> | undefined
+try {
+  openingDatabase = openDatabase(loadConfig().database)
+  // Reported where startBackend awaits it, not as an unhandled rejection meanwhile.
+  openingDatabase.catch(() => undefined)
+} catch (error) {
+  exitOnStartFailure(error)
+}
+
 const built = newestModification(join(distDir, 'index.html'))
 const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestModification(resolve(projectDir, p))))
 if (built < sources) {
@@ -28,7 +41,8 @@ if (built < sources) {
 }
 
 try {
-  const backend = await startBackend({ webAppDir: distDir })
+  const { startBackend } = await import('../server/start-backend.ts')
+  const backend = await startBackend({ webAppDir: distDir, openingDatabase })
   if (backend.context.config.usingDevelopmentJwtSecret) {
     console.warn('Using the development JWT secret: set HASURA_GRAPHQL_JWT_SECRET before exposing this server.')
   }

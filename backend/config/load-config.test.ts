@@ -31,11 +31,23 @@ describe('loadConfig', () => {
       liveQueriesBatchSize: 100,
       websocketKeepAliveMs: 5000,
       websocketInitTimeoutMs: 3000,
+      websocketMaxOperations: 100,
       usingDevelopmentJwtSecret: true,
-      database: { kind: 'pglite', dataDir: join(emptyProject, '.data') },
+      database: { kind: 'pglite', dataDir: join(emptyProject, '.data'), thread: 'worker' },
       functions: { workers: 2, timeLimitMs: 10_000, maxRequestBytes: 6 * 1024 * 1024, workerMemoryMb: 512 },
     })
     expect(config.jwtSecret.type).toBe('HS256')
+  })
+
+  it('reads the operations one WebSocket connection may run at once', () => {
+    expect(loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_WEBSOCKET_MAX_OPERATIONS: '250' } }).websocketMaxOperations).toBe(250)
+    expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_WEBSOCKET_MAX_OPERATIONS: '0' } }))
+      .toThrow(/PULSEBOARD_WEBSOCKET_MAX_OPERATIONS: must be between 1 and 100000/)
+  })
+
+  it('runs PGlite in a worker thread unless PULSEBOARD_PGLITE_THREAD says main', () => {
+    expect(loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_PGLITE_THREAD: 'main' } }).database).toMatchObject({ kind: 'pglite', thread: 'main' })
+    expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_PGLITE_THREAD: 'other' } })).toThrow(/PULSEBOARD_PGLITE_THREAD: must be worker or main/)
   })
 
   it('serves the project named by PULSEBOARD_PROJECT_DIR, its data dir inside it', () => {

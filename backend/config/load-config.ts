@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import type { DatabaseTarget } from '../db/open-database.ts'
+import type { DatabaseTarget, PGliteThread } from '../db/open-database.ts'
 import { ConfigError } from './config-error.ts'
 import { DEVELOPMENT_JWT_SECRET, parseJwtSecret, type JwtSecret } from './jwt-secret.ts'
 import { readNhostToml, tomlValue, type TomlTable } from './nhost-toml.ts'
@@ -28,6 +28,8 @@ export interface BackendConfig {
   websocketKeepAliveMs: number
   /** Hasura's `HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT` (seconds there). */
   websocketInitTimeoutMs: number
+  /** Operations one WebSocket connection may run at once; more are refused with `start-failed`. */
+  websocketMaxOperations: number
   graphql: GraphqlLimits
   functions: FunctionsConfig
   /** nhost/nhost.toml with secrets resolved; each service reads its own section from it. */
@@ -93,7 +95,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
     jwtSecretText: jwtText ?? DEVELOPMENT_JWT_SECRET,
     webhookSecret: nonEmpty(env, 'NHOST_WEBHOOK_SECRET') ?? tomlValue(toml, 'hasura.webhookSecret', 'string') ?? 'nhost-webhook-secret',
     usingDevelopmentJwtSecret: jwtText === undefined,
-    database: options.database ?? (databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir }),
+    database: options.database ?? (databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
     dataDir,
     unauthorizedRole: nonEmpty(env, 'HASURA_GRAPHQL_UNAUTHORIZED_ROLE') ??
       tomlValue(toml, 'hasura.settings.unauthorizedRole', 'string') ?? 'public',
@@ -104,6 +106,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
     liveQueriesBatchSize: integer(env, 'HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE', 100, { min: 1, max: 10_000 }),
     websocketKeepAliveMs: integer(env, 'HASURA_GRAPHQL_WEBSOCKET_KEEPALIVE', 5, { min: 1, max: 3600 }) * 1000,
     websocketInitTimeoutMs: integer(env, 'HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT', 3, { min: 1, max: 3600 }) * 1000,
+    websocketMaxOperations: integer(env, 'PULSEBOARD_WEBSOCKET_MAX_OPERATIONS', 100, { min: 1, max: 100_000 }),
     graphql: {
       maxRequestBytes: integer(env, 'PULSEBOARD_GRAPHQL_MAX_REQUEST_BYTES', 1_000_000, { min: 1024, max: 100_000_000 }),
       maxDepth: integer(env, 'PULSEBOARD_GRAPHQL_MAX_DEPTH', 20, { min: 2, max: 1000 }),
@@ -128,6 +131,13 @@ function jwtSecretFromToml(toml: TomlTable): string | undefined {
   if (secrets === undefined) return undefined
   if (!Array.isArray(secrets) || secrets.length === 0) throw new ConfigError('nhost/nhost.toml hasura.jwtSecrets', 'expected a list with one table')
   return JSON.stringify(secrets[0])
+}
+
+function pgliteThread(env: NodeJS.ProcessEnv): PGliteThread {
+  const text = env.PULSEBOARD_PGLITE_THREAD
+  if (text === undefined || text === 'worker') return 'worker'
+  if (text === 'main') return 'main'
+  throw new ConfigError('PULSEBOARD_PGLITE_THREAD', `must be worker or main, got ${JSON.stringify(text)}`)
 }
 
 function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {

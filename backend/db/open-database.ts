@@ -1,21 +1,25 @@
 import { join } from 'node:path'
 import type { Database } from './database.ts'
-import { openPGlite } from './pglite-database.ts'
-import { openPostgres } from './postgres-database.ts'
+
+/**
+ * Where PGlite runs: in a worker thread (the default), so that the thread serving HTTP and
+ * WebSockets never waits for a statement, or on the calling thread, which saves a message per
+ * statement (bench/RESULTS.md, "pglite-thread", measures both).
+ */
+export type PGliteThread = 'worker' | 'main'
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' }
+  | { kind: 'pglite'; dataDir: string; thread?: PGliteThread }
+  | { kind: 'memory'; thread?: PGliteThread }
 
-/** The one place that picks the implementation. */
+/**
+ * The one place that picks the implementation. Only the chosen one is loaded: with PGlite in a
+ * worker thread, this thread never loads PGlite itself.
+ */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  switch (target.kind) {
-    case 'postgres':
-      return openPostgres(target.url)
-    case 'pglite':
-      return openPGlite({ dataDir: join(target.dataDir, 'pglite') })
-    case 'memory':
-      return openPGlite({})
-  }
+  if (target.kind === 'postgres') return (await import('./postgres-database.ts')).openPostgres(target.url)
+  const dataDir = target.kind === 'pglite' ? join(target.dataDir, 'pglite') : undefined
+  if (target.thread === 'main') return (await import('./pglite-database.ts')).openPGlite({ dataDir })
+  return (await import('./pglite-worker-database.ts')).openPGliteInWorker({ dataDir })
 }

@@ -5,7 +5,8 @@ import { ltree } from '@electric-sql/pglite/contrib/ltree'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
 import { compile, isSqlFragment, type SqlFragment } from '../lib/sql.ts'
-import { QueryCanceledError, type Database, type LimitedDatabase, type QueryLimits, type QueryResult, type Queryable, type ScriptResult } from './database.ts'
+import type { Database, LimitedDatabase, QueryLimits, QueryResult, Queryable, ScriptResult } from './database.ts'
+import { limitQueryable } from './pglite-limits.ts'
 import { parseValue } from './type-parsers.ts'
 
 type Parsers = Record<number, (text: string) => unknown>
@@ -108,29 +109,5 @@ class PGliteDatabase extends PGliteQueryableImpl implements Database {
 
   close(): Promise<void> {
     return this.db.close()
-  }
-}
-
-/**
- * PGlite ignores `statement_timeout`: its one backend runs on this thread with no timer to
- * interrupt it (measured: after `SET statement_timeout = 300`, `pg_sleep(2)` returned after
- * 2002 ms and a 30-million-row count after 14.6 s, as without it). So a statement whose client
- * has gone is not started, and one that took longer than the limit, waiting for the connection
- * included, fails afterwards as PostgreSQL's would: what times out there times out in
- * development too, and a mutation's transaction is rolled back.
- */
-function limitQueryable(queryable: Queryable, limits: QueryLimits): Queryable {
-  const within = async <T>(run: () => Promise<T>): Promise<T> => {
-    if (limits.signal?.aborted) throw new QueryCanceledError('client')
-    const started = performance.now()
-    const result = await run()
-    if (performance.now() - started > limits.timeoutMs) throw new QueryCanceledError('timeout')
-    return result
-  }
-  return {
-    query<Row>(query: SqlFragment | string, values?: unknown[]) {
-      return within(() => queryable.query<Row>(query, values))
-    },
-    script: (text) => within(() => queryable.script(text)),
   }
 }

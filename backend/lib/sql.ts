@@ -76,7 +76,12 @@ export function raw(text: string): SqlFragment {
 
 export const empty: SqlFragment = fragment([])
 
-export function compile(query: SqlFragment): CompiledSql {
+/**
+ * Numbers the values as `$1…$n`. `placeholder` may put a fragment in a value's place instead
+ * (returning undefined binds it as usual): one statement tree then compiles to another
+ * statement, as live queries do when each subscriber's values come from a row of a batch.
+ */
+export function compile(query: SqlFragment, placeholder?: (value: unknown) => SqlFragment | undefined): CompiledSql {
   const values: unknown[] = []
   let text = ''
   const walk = (node: SqlFragment): void => {
@@ -84,6 +89,11 @@ export function compile(query: SqlFragment): CompiledSql {
       if (part.kind === 'text') text += part.text
       else if (part.kind === 'fragment') walk(part.fragment)
       else {
+        const replacement = placeholder?.(part.value)
+        if (replacement) {
+          walk(replacement)
+          continue
+        }
         values.push(part.value)
         text += `$${values.length}`
       }

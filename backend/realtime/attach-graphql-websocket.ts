@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer } from 'ws'
+import { WebSocketServer, type WebSocket } from 'ws'
 import { GraphqlSocketConnection, type ConnectionOptions } from './graphql-socket-connection.ts'
 import { chooseSubprotocol } from './protocol-messages.ts'
 import { DEFAULT_SENDER_LIMITS } from './socket-sender.ts'
@@ -39,10 +39,10 @@ export function attachGraphqlWebSocket(server: Server, options: GraphqlWebSocket
       return offered.has(chosen) ? chosen : false
     },
   })
-  wss.on('connection', (socket, request: IncomingMessage) => {
+  const connect = (socket: WebSocket, request: IncomingMessage, connection: Duplex) => {
     const offered = new Set((request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()))
-    new GraphqlSocketConnection(socket, chooseSubprotocol(offered), request.headers, connectionOptions)
-  })
+    new GraphqlSocketConnection(socket, chooseSubprotocol(offered), request.headers, connectionOptions, connection)
+  }
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname
@@ -50,7 +50,7 @@ export function attachGraphqlWebSocket(server: Server, options: GraphqlWebSocket
       if (server.listenerCount('upgrade') === 1) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n')
       return
     }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request))
+    wss.handleUpgrade(request, socket, head, (ws) => connect(ws, request, socket))
   }
   server.on('upgrade', onUpgrade)
 

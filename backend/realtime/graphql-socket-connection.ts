@@ -18,7 +18,7 @@ import {
   type ClientMessage,
   type Subprotocol,
 } from './protocol-messages.ts'
-import { SocketSender, type SocketSenderLimits } from './socket-sender.ts'
+import { SocketSender, type Corkable, type SocketSenderLimits } from './socket-sender.ts'
 
 export interface ConnectionOptions {
   runner: OperationRunner
@@ -64,8 +64,9 @@ export class GraphqlSocketConnection {
     private readonly protocol: Subprotocol,
     private readonly upgradeHeaders: IncomingHttpHeaders,
     private readonly options: ConnectionOptions,
+    connection?: Corkable,
   ) {
-    this.#sender = new SocketSender(socket, options.sender)
+    this.#sender = new SocketSender(socket, options.sender, connection)
     socket.on('message', (data, isBinary) => this.#onFrame(data, isBinary))
     socket.on('close', () => this.#dispose())
     socket.on('error', (error) => options.log.debug('websocket error', { error: error.message }))

@@ -58,4 +58,19 @@ describe('SocketSender', () => {
     expect(socket.closed).toEqual({ code: 1013, reason: 'Client too slow to receive results' })
     expect(socket.sent).toEqual([])
   })
+
+  it('gathers the frames of one turn of the event loop into one write of the connection', async () => {
+    const socket = fakeSocket()
+    const events: string[] = []
+    const connection = { cork: () => events.push('cork'), uncork: () => events.push('uncork') }
+    socket.send = (text: string) => void events.push(text)
+    const sender = new SocketSender(socket as unknown as WebSocket, { highWaterBytes: 100, maxBacklogMs: 1_000 }, connection)
+    sender.sendLatest('1', 'a')
+    sender.send('b')
+    sender.sendLatest('2', 'c')
+    await new Promise((resolve) => process.nextTick(resolve))
+    sender.send('d')
+    await new Promise((resolve) => process.nextTick(resolve))
+    expect(events).toEqual(['cork', 'a', 'b', 'c', 'uncork', 'cork', 'd', 'uncork'])
+  })
 })

@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import { createOperationRunner } from '../engine/subscriptions/create-operation-runner.ts'
 import { engineErrorFromDatabase } from '../engine/execute/database-error.ts'
 import { errorResponse, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import { requestLimits } from '../engine/execute/request-limits.ts'
 import type { SubscriptionEngine } from '../engine/subscriptions/bound-operation.ts'
 import { LiveQueryManager } from '../engine/subscriptions/live-query-manager.ts'
 import type { BackendContext } from '../context/backend-context.ts'
@@ -34,6 +35,7 @@ export async function serveGraphqlWebSocket(
     log: context.log,
     refetchIntervalMs: context.config.liveQueriesRefetchIntervalMs,
     batchSize: context.config.liveQueriesBatchSize,
+    timeLimitMs: (role) => requestLimits(context.config.graphql, context.metadata.current, role).timeLimitMs,
     errorResponse: (error, isAdmin) => engine.errorResponse(error, isAdmin),
   })
   let refreshing = Promise.resolve()
@@ -61,11 +63,12 @@ export async function serveGraphqlWebSocket(
   await liveQueries.start()
 
   const transport = attachGraphqlWebSocket(server, {
-    runner: createOperationRunner({ engine, liveQueries, metadata: () => context.metadata.current, log: context.log }),
+    runner: createOperationRunner({ engine, liveQueries, log: context.log }),
     resolveSession: (headers) => resolveSession(headers, context.config),
     log: context.log,
     keepAliveMs: context.config.websocketKeepAliveMs,
     initTimeoutMs: context.config.websocketInitTimeoutMs,
+    maxOperations: context.config.websocketMaxOperations,
   })
   return {
     async close() {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { loadConfig, type BackendConfig, type LoadConfigOptions } from '../config/load-config.ts'
+import type { Database } from '../db/database.ts'
 import { openDatabase } from '../db/open-database.ts'
 import { createGraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import { createFunctionsService, type FunctionsService } from '../functions/functions-service.ts'
@@ -21,6 +22,11 @@ export interface StartOptions extends LoadConfigOptions {
   webAppDir?: string
   /** Reload a function when its file changes (`npm run dev`). */
   watchFunctions?: boolean
+  /**
+   * The configured database, already being opened: `npm start` opens it while this module's
+   * imports load.
+   */
+  openingDatabase?: Promise<Database>
   log?: Logger
 }
 
@@ -36,7 +42,7 @@ export interface RunningBackend {
 export async function startBackend(options: StartOptions = {}): Promise<RunningBackend> {
   const config: BackendConfig = loadConfig(options)
   const log = options.log ?? createLogger()
-  const db = await openDatabase(config.database)
+  const db = await (options.openingDatabase ?? openDatabase(config.database))
   const context: BackendContext = { config, db, log, metadata: new MetadataStore() }
   const functions = createFunctionsService(context)
   try {

@@ -1,28 +1,19 @@
-import { lazy } from 'react'
+import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
 import { useSession } from '../lib/session.tsx'
 import { lastWorkspace } from '../lib/workspace-ref.ts'
+import { Loading } from '../ui/states.tsx'
 import { AppShell } from './app-shell.tsx'
 import { RequireNoSession, RequireSession } from './require-session.tsx'
 
-// Each screen is its own chunk (React.lazy): the sign-in page does not load uPlot.
-const SignInRoute = lazy(() => import('./routes/sign-in.tsx'))
-const SignUpRoute = lazy(() => import('./routes/sign-up.tsx'))
-const WorkspacesRoute = lazy(() => import('./routes/workspaces.tsx'))
-const WorkspaceLayoutRoute = lazy(() => import('./routes/workspace-layout.tsx'))
-const WorkspaceHomeRoute = lazy(() => import('./routes/workspace-home.tsx'))
-const MetricsRoute = lazy(() => import('./routes/metrics.tsx'))
-const MetricRoute = lazy(() => import('./routes/metric.tsx'))
-const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'))
-const AlertsRoute = lazy(() => import('./routes/alerts.tsx'))
-const AlertRoute = lazy(() => import('./routes/alert.tsx'))
-const SettingsRoute = lazy(() => import('./routes/settings.tsx'))
-const InviteRoute = lazy(() => import('./routes/invite.tsx'))
-const AccountRoute = lazy(() => import('./routes/account.tsx'))
-const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password.tsx'))
-const ResetPasswordRoute = lazy(() => import('./routes/reset-password.tsx'))
-const SharedDashboardRoute = lazy(() => import('./routes/shared-dashboard.tsx'))
-const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'))
+/**
+ * Each screen is its own chunk (the sign-in page does not load uPlot), loaded by React Router's
+ * `lazy` before it renders the matched routes: the chunks of a nested URL (the workspace layout
+ * and its dashboard) load in parallel, and nothing suspends. With `React.lazy` each chunk
+ * suspended in turn and React 19 held each reveal for its 300 ms Suspense throttle, which
+ * doubled a cold dashboard's time to show its values (bench/RESULTS.md, first-load).
+ */
+const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default })
 
 function RootRedirect() {
   const { userId } = useSession()
@@ -34,41 +25,43 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       element: <AppShell />,
+      // Shown while the first URL's screens load.
+      hydrateFallbackElement: <Loading />,
       children: [
         {
           element: <RequireNoSession />,
           children: [
-            { path: '/sign-in', element: <SignInRoute /> },
-            { path: '/sign-up', element: <SignUpRoute /> },
-            { path: '/forgot-password', element: <ForgotPasswordRoute /> },
+            { path: '/sign-in', lazy: screen(() => import('./routes/sign-in.tsx')) },
+            { path: '/sign-up', lazy: screen(() => import('./routes/sign-up.tsx')) },
+            { path: '/forgot-password', lazy: screen(() => import('./routes/forgot-password.tsx')) },
           ],
         },
         {
           element: <RequireSession />,
           children: [
             { path: '/', element: <RootRedirect /> },
-            { path: '/workspaces', element: <WorkspacesRoute /> },
-            { path: '/account', element: <AccountRoute /> },
-            { path: '/invite/:token', element: <InviteRoute /> },
+            { path: '/workspaces', lazy: screen(() => import('./routes/workspaces.tsx')) },
+            { path: '/account', lazy: screen(() => import('./routes/account.tsx')) },
+            { path: '/invite/:token', lazy: screen(() => import('./routes/invite.tsx')) },
             {
               path: '/w/:slug',
-              element: <WorkspaceLayoutRoute />,
+              lazy: screen(() => import('./routes/workspace-layout.tsx')),
               children: [
-                { index: true, element: <WorkspaceHomeRoute /> },
-                { path: 'metrics', element: <MetricsRoute /> },
-                { path: 'metrics/:key', element: <MetricRoute /> },
-                { path: 'dashboards/:id', element: <DashboardRoute /> },
-                { path: 'alerts', element: <AlertsRoute /> },
-                { path: 'alerts/:id', element: <AlertRoute /> },
-                { path: 'settings', element: <SettingsRoute /> },
+                { index: true, lazy: screen(() => import('./routes/workspace-home.tsx')) },
+                { path: 'metrics', lazy: screen(() => import('./routes/metrics.tsx')) },
+                { path: 'metrics/:key', lazy: screen(() => import('./routes/metric.tsx')) },
+                { path: 'dashboards/:id', lazy: screen(() => import('./routes/dashboard.tsx')) },
+                { path: 'alerts', lazy: screen(() => import('./routes/alerts.tsx')) },
+                { path: 'alerts/:id', lazy: screen(() => import('./routes/alert.tsx')) },
+                { path: 'settings', lazy: screen(() => import('./routes/settings.tsx')) },
               ],
             },
           ],
         },
         // Reached from the emailed link whether or not someone is signed in on this browser.
-        { path: '/reset-password', element: <ResetPasswordRoute /> },
-        { path: '/s/:shareToken', element: <SharedDashboardRoute /> },
-        { path: '*', element: <NotFoundRoute /> },
+        { path: '/reset-password', lazy: screen(() => import('./routes/reset-password.tsx')) },
+        { path: '/s/:shareToken', lazy: screen(() => import('./routes/shared-dashboard.tsx')) },
+        { path: '*', lazy: screen(() => import('./routes/not-found.tsx')) },
       ],
     },
   ])

@@ -5,6 +5,7 @@ import { BoundParam } from '../sql/bound-param.ts'
 import { compileRootField } from '../sql/compile-select.ts'
 import { compileStream } from '../sql/compile-stream.ts'
 import { compileMutation, type CompiledMutation } from './compile-mutation.ts'
+import { compileSubscription, type CompiledSubscription } from './compile-subscription.ts'
 
 /** How one root field is answered: a SQL statement, fixed JSON, or graphql-js introspection. */
 export type CompiledRootField =
@@ -18,8 +19,12 @@ export type CompiledRootField =
 export interface CompiledOperation {
   operationType: OperationPlan['operationType']
   rootFields: CompiledRootField[]
+  /** A subscription's multiplexed form, for live queries and streams (backend/engine/subscriptions). */
+  subscription?: CompiledSubscription
   generation: number
 }
+
+const PLACEHOLDER_JSON = '"There are no queries available to the current role. Either there are no sources or remote schemas configured, or the current role doesn\'t have the required permissions."'
 
 export function compileOperation(
   plan: OperationPlan,
@@ -32,7 +37,7 @@ export function compileOperation(
       case 'typename':
         return { key: field.key, kind: 'json', json: JSON.stringify(field.name) }
       case 'placeholder':
-        return { key: field.key, kind: 'json', json: '"There are no queries available to the current role. Either there are no sources or remote schemas configured, or the current role doesn\'t have the required permissions."' }
+        return { key: field.key, kind: 'json', json: PLACEHOLDER_JSON }
       case 'introspection':
         return { key: field.key, kind: 'introspection', document: introspectionDocument(operation, fragments, field.nodes) }
       case 'mutation':
@@ -49,7 +54,8 @@ export function compileOperation(
       }
     }
   })
-  return { operationType: plan.operationType, rootFields, generation }
+  if (plan.operationType !== 'subscription') return { operationType: plan.operationType, rootFields, generation }
+  return { operationType: plan.operationType, rootFields, subscription: compileSubscription(plan, PLACEHOLDER_JSON), generation }
 }
 
 /** The operation cut down to one introspection field, for graphql-js to execute. */

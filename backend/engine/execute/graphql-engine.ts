@@ -14,6 +14,7 @@ import { assertExpectedVariables } from '../validate/assert-expected-variables.t
 import { assertDocumentWithinLimits, assertVariablesWithinLimits } from '../validate/assert-within-limits.ts'
 import { validateDocument, validateIntrospection } from '../validate/validate-document.ts'
 import { compileOperation, type CompiledOperation, type CompiledRootField } from './compile-operation.ts'
+import type { BoundOperation } from '../subscriptions/bound-operation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
 import { requestLimits } from './request-limits.ts'
 import { runMutation } from './run-mutation.ts'
@@ -45,10 +46,11 @@ export interface GraphqlEngine {
   /** Hasura's `/v1/graphql/explain`: each root field's SQL and Postgres' plan for it. */
   explain(request: GraphqlRequest, session: Session): Promise<string>
   /**
-   * The operation compiled and bound for this session without running it (throws the engine's
-   * error): live queries multiplex these statements (backend/engine/subscriptions).
+   * The operation prepared for this session without running it (throws the engine's error): a
+   * subscription's multiplexed statement with this subscriber's slot values, which live queries
+   * run (backend/engine/subscriptions).
    */
-  bind(request: GraphqlRequest, session: Session): Promise<{ operationType: CompiledOperation['operationType']; rootFields: Exclude<CompiledRootField, { kind: 'mutation' }>[] }>
+  bind(request: GraphqlRequest, session: Session): Promise<BoundOperation>
   schemaFor(role: string): Promise<GraphQLSchema>
 }
 
@@ -162,11 +164,21 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     async bind(request, session) {
       const { compiled, variables } = await prepare(request, session)
       const bind = { sessionVariables: session.variables, variables }
-      const rootFields = compiled.rootFields.map((field) => {
-        if (field.kind === 'mutation') throw new EngineError('validation-failed', 'a mutation cannot run as a live query')
-        return field.kind === 'sql' || field.kind === 'stream' ? { ...field, values: bindValues(field.values, bind) } : field
-      })
-      return { operationType: compiled.operationType, rootFields }
+      const { subscription } = compiled
+      if (compiled.operationType === 'mutation') return { operationType: 'mutation' }
+      // Only subscriptions compile to one (compile-subscription.ts).
+      if (!subscription) {
+        const rootFields: Exclude<CompiledRootField, { kind: 'mutation' }>[] = []
+        for (const field of compiled.rootFields) {
+          if (field.kind === 'sql' || field.kind === 'stream') rootFields.push({ ...field, values: bindValues(field.values, bind) })
+          else if (field.kind !== 'mutation') rootFields.push(field)
+        }
+        return { operationType: 'query', rootFields }
+      }
+      if (subscription.kind === 'refused') {
+        throw new EngineError('validation-failed', 'introspection fields cannot be used in subscriptions', `$.selectionSet.${subscription.field}`)
+      }
+      return { operationType: 'subscription', subscription, values: bindValues(subscription.statement.slots, bind) }
     },
     async explain(request, session) {
       try {

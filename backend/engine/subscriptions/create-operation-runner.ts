@@ -1,16 +1,13 @@
 import type { Logger } from '../../lib/logger.ts'
-import type { Metadata } from '../../metadata/model/types.ts'
+import type { TableName } from '../plan/tables-read.ts'
 import { hasuraErrors, type OperationRunner, type OperationSink } from './operation-runner.ts'
-import type { SubscriptionEngine } from './bound-operation.ts'
+import type { BoundOperation, SubscriptionEngine } from './bound-operation.ts'
 import { TooManySubscriptionsError, type LiveQueryManager } from './live-query-manager.ts'
-import { operationTypeOf } from './operation-type.ts'
-import { planLiveQuery } from './plan-live-query.ts'
-import { planStreamSubscription } from './plan-stream-subscription.ts'
+import { tableKey } from './live-query-plan.ts'
 
 export interface RunnerDependencies {
   engine: SubscriptionEngine
   liveQueries: LiveQueryManager
-  metadata: () => Metadata
   log: Logger
 }
 
@@ -20,28 +17,34 @@ export interface RunnerDependencies {
  * error that keeps the operation from starting is an `error` message, an error while running is
  * a result with `errors`.
  */
-export function createOperationRunner({ engine, liveQueries, metadata, log }: RunnerDependencies): OperationRunner {
+export function createOperationRunner({ engine, liveQueries, log }: RunnerDependencies): OperationRunner {
   return {
     async start(request, session, sink) {
-      if (operationTypeOf(request) !== 'subscription') {
-        answerOnce(await engine.execute(request, session), sink)
-        return () => {}
-      }
-      let subscribe: () => () => void
+      let bound: BoundOperation
       try {
-        const bound = await engine.bind(request, session)
-        const stream = planStreamSubscription(bound, session.role, metadata())
-        if (stream) subscribe = () => liveQueries.subscribeStream(stream, sink)
-        else {
-          const plan = planLiveQuery(bound, session.role, metadata())
-          subscribe = () => liveQueries.subscribe(plan, sink)
-        }
+        bound = await engine.bind(request, session)
       } catch (error) {
         sink.error(errorsOf(engine.errorResponse(error, session.isAdmin)))
         return () => {}
       }
+      if (bound.operationType !== 'subscription') {
+        answerOnce(await engine.execute(request, session), sink)
+        return () => {}
+      }
+      const { subscription, values } = bound
+      const role = session.role
+      const tables = tableKeys(subscription.tables)
       try {
-        return subscribe()
+        if (subscription.kind === 'live') return liveQueries.subscribe({ role, statement: subscription.statement, values, tables }, sink)
+        const key = JSON.stringify(subscription.key)
+        return liveQueries.subscribeStream({
+          role,
+          statement: subscription.statement,
+          cursorSlot: subscription.cursorSlot,
+          values,
+          respond: (batch) => `{"data":{${key}:${batch}}}`,
+          tables,
+        }, sink)
       } catch (error) {
         if (!(error instanceof TooManySubscriptionsError)) throw error
         log.warn('live query refused', { reason: error.message })
@@ -50,6 +53,19 @@ export function createOperationRunner({ engine, liveQueries, metadata, log }: Ru
       }
     },
   }
+}
+
+/** Every subscriber of a plan shares its compiled table list: one set of keys per list. */
+const keysByTables = new WeakMap<readonly TableName[], ReadonlySet<string>>()
+
+function tableKeys(tables: readonly TableName[] | null): ReadonlySet<string> | null {
+  if (tables === null) return null
+  let keys = keysByTables.get(tables)
+  if (!keys) {
+    keys = new Set(tables.map((table) => tableKey(table.schema, table.name)))
+    keysByTables.set(tables, keys)
+  }
+  return keys
 }
 
 /** A response without `data` is a request error: Hasura sends it as an `error` message. */

@@ -1,27 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../../tests/support/test-database.ts'
 import { createLogger } from '../../lib/logger.ts'
-import { compile, sql } from '../../lib/sql.ts'
+import { sql } from '../../lib/sql.ts'
+import { BoundParam, bindValues } from '../sql/bound-param.ts'
+import { multiplex } from '../sql/compile-live-query.ts'
 import { LiveQueryManager } from './live-query-manager.ts'
 import { tableKey, type LiveQueryPlan } from './live-query-plan.ts'
 
 /**
- * The live-query machinery against a real database. The statements are written here the way the
- * engine compiles a root field (values as parameters, Postgres building the JSON), one with a
- * cast parameter and one whose type Postgres must infer.
+ * The live-query machinery against a real database. The statement is written here the way the
+ * engine compiles a subscription (sql/compile-live-query.ts): values as typed parameter slots,
+ * Postgres building the response text, multiplexed over the cohorts of a batch.
  */
 let db: Awaited<ReturnType<typeof openTestDatabase>>
 let manager: LiveQueryManager
 const refetches: { statements: number; cohorts: number; pushed: number }[] = []
 
-function plan(owner: string, min: unknown): LiveQueryPlan {
-  return {
-    role: 'user',
-    statement: compile(sql`SELECT json_build_object('data', json_build_object('items', (
-      SELECT coalesce(json_agg(json_build_object('id', i.id, 'v', i.v) ORDER BY i.id), '[]'::json)
-      FROM items i WHERE i.owner = ${owner}::text AND i.v >= ${min})))`),
-    tables: new Set([tableKey('public', 'items')]),
-  }
+const owner = new BoundParam({ kind: 'variable', name: 'owner' }, 'text')
+const min = new BoundParam({ kind: 'variable', name: 'min' }, 'text')
+const statement = multiplex(sql`SELECT json_build_object('data', json_build_object('items', (
+  SELECT coalesce(json_agg(json_build_object('id', i.id, 'v', i.v) ORDER BY i.id), '[]'::json)
+  FROM items i WHERE i.owner = (${owner})::text AND i.v >= (${min})::int4 AND i.owner <> (${owner})::text || '!')))::text`, ['response'])
+
+function plan(ownerValue: string, minValue: unknown): LiveQueryPlan {
+  const values = bindValues(statement.slots, { sessionVariables: {}, variables: { owner: ownerValue, min: minValue } })
+  return { role: 'user', statement, values, tables: new Set([tableKey('public', 'items')]) }
 }
 
 function collect() {
@@ -116,9 +119,11 @@ describe('live queries', () => {
     })
     await polling.start()
     const untracked = collect()
+    const untrackedStatement = multiplex(sql`SELECT json_build_object('data', (SELECT json_agg(v ORDER BY v) FROM untracked WHERE v > (${min})::int4))::text`, ['response'])
     const stop = polling.subscribe({
       role: 'user',
-      statement: compile(sql`SELECT json_build_object('data', (SELECT json_agg(v ORDER BY v) FROM untracked WHERE v > ${0}::int4))`),
+      statement: untrackedStatement,
+      values: ['0'],
       tables: new Set([tableKey('public', 'untracked')]),
     }, untracked.sink)
     await expect.poll(() => untracked.results).toEqual([{ data: [1] }])

@@ -2,10 +2,10 @@ import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../lib/logger.ts'
 import { listenForChanges } from './change-feed.ts'
 import { installChangeTriggers } from './change-triggers.ts'
-import type { ErrorResponse, LiveQueryPlan, LiveQuerySink } from './live-query-plan.ts'
+import { pollerKey, type ErrorResponse, type LiveQueryPlan, type LiveQuerySink } from './live-query-plan.ts'
 import { LiveQueryPoller, type PollerOptions } from './live-query-poller.ts'
-import type { StreamPlan } from './plan-stream-subscription.ts'
-import { StreamPoller, type StreamSink } from './stream-poller.ts'
+import { StatementRunner } from './statement-runner.ts'
+import { StreamPoller, type StreamPlan, type StreamSink } from './stream-poller.ts'
 
 export interface LiveQueryManagerOptions {
   db: Database
@@ -14,8 +14,10 @@ export interface LiveQueryManagerOptions {
   refetchIntervalMs: number
   /** Hasura's `HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE` default: 100 cohorts per statement. */
   batchSize?: number
-  /** Batches of one poller's refetch in flight at once (the pg pool holds 10 connections). */
+  /** Multiplexed statements in flight at once, all pollers together (PostgreSQL: 6 connections serve GraphQL). */
   concurrency?: number
+  /** A role's statement time limit (its API limit, else the server's); 10 s when not given. */
+  timeLimitMs?: (role: string) => number
   /** Live queries the whole process serves at most; each holds its last result in memory. */
   maxSubscribers?: number
   errorResponse: ErrorResponse
@@ -31,11 +33,12 @@ export class TooManySubscriptionsError extends Error {
  * it reads (statement-level triggers, LISTEN/NOTIFY); pollers that read something no trigger
  * covers (views, functions, tables not tracked), and all of them while notifications are not
  * available, are refetched every `refetchIntervalMs` instead, as Hasura refetches every live query.
- * Streaming subscriptions (stream-poller.ts) are refetched on the same notifications and timer.
+ * Streaming subscriptions (stream-poller.ts) are multiplexed the same way and refetched on the
+ * same notifications and timer.
  */
 export class LiveQueryManager {
   readonly #pollers = new Map<string, LiveQueryPoller>()
-  readonly #streams = new Set<StreamPoller>()
+  readonly #streams = new Map<string, StreamPoller>()
   #covered: ReadonlySet<string> = new Set()
   #unlisten: (() => Promise<void>) | undefined
   #timer: NodeJS.Timeout | undefined
@@ -45,9 +48,8 @@ export class LiveQueryManager {
 
   constructor(private readonly options: LiveQueryManagerOptions) {
     this.#pollerOptions = {
-      db: options.db,
+      statements: new StatementRunner(options.db, options.concurrency ?? 4, options.timeLimitMs ?? (() => 10_000)),
       batchSize: options.batchSize ?? 100,
-      concurrency: options.concurrency ?? 4,
       errorResponse: options.errorResponse,
       onRefetch: options.onRefetch,
     }
@@ -58,8 +60,9 @@ export class LiveQueryManager {
     return this.#subscribers
   }
 
+  /** Pollers of live queries and of streams: one per role and statement. */
   get pollerCount(): number {
-    return this.#pollers.size
+    return this.#pollers.size + this.#streams.size
   }
 
   /** Starts listening for changes and the polling timer. */
@@ -91,29 +94,14 @@ export class LiveQueryManager {
   }
 
   subscribe(plan: LiveQueryPlan, sink: LiveQuerySink): () => void {
-    if (this.#subscribers >= this.#maxSubscribers) {
-      throw new TooManySubscriptionsError(`the server already serves ${this.#maxSubscribers} live queries`)
-    }
-    const key = `${plan.role}\u0000${plan.statement.text}`
+    this.#admit()
+    const key = pollerKey(plan.role, plan.statement)
     let poller = this.#pollers.get(key)
     if (!poller) {
-      poller = new LiveQueryPoller(plan.statement.text, plan.role, plan.tables, this.#pollerOptions)
+      poller = new LiveQueryPoller(plan.statement, plan.role, plan.tables, this.#pollerOptions)
       this.#pollers.set(key, poller)
     }
-    this.#subscribers++
-    const leave = poller.add(plan.statement, sink)
-    const joined = poller
-    let left = false
-    return () => {
-      if (left) return
-      left = true
-      this.#subscribers--
-      leave()
-      if (joined.isEmpty && this.#pollers.get(key) === joined) {
-        joined.close()
-        this.#pollers.delete(key)
-      }
-    }
+    return this.#joined(this.#pollers, key, poller, poller.add(plan.values, sink))
   }
 
   /**
@@ -122,44 +110,67 @@ export class LiveQueryManager {
    * wait) or no trigger covers what it reads. Counts against the same limit as live queries.
    */
   subscribeStream(plan: StreamPlan, sink: StreamSink): () => void {
+    this.#admit()
+    const key = pollerKey(plan.role, plan.statement)
+    let poller = this.#streams.get(key)
+    if (!poller) {
+      poller = new StreamPoller(plan, this.#pollerOptions.statements, this.#pollerOptions.batchSize, this.options.errorResponse)
+      this.#streams.set(key, poller)
+    }
+    return this.#joined(this.#streams, key, poller, poller.add(plan.values, sink))
+  }
+
+  #admit(): void {
     if (this.#subscribers >= this.#maxSubscribers) {
       throw new TooManySubscriptionsError(`the server already serves ${this.#maxSubscribers} live queries`)
     }
-    const stream = new StreamPoller(plan, sink, this.options.db, this.options.errorResponse)
-    this.#streams.add(stream)
     this.#subscribers++
-    stream.refetch()
+  }
+
+  /** The stop function of one subscriber: the poller closes with its last subscriber. */
+  #joined<P extends { isEmpty: boolean; close(): void }>(pollers: Map<string, P>, key: string, poller: P, leave: () => void): () => void {
+    let left = false
     return () => {
-      if (!this.#streams.delete(stream)) return
+      if (left) return
+      left = true
       this.#subscribers--
-      stream.close()
+      leave()
+      if (poller.isEmpty && pollers.get(key) === poller) {
+        poller.close()
+        pollers.delete(key)
+      }
     }
   }
 
   async close(): Promise<void> {
     clearInterval(this.#timer)
-    for (const stream of this.#streams) stream.close()
+    for (const poller of this.#everyPoller()) poller.close()
     this.#streams.clear()
-    for (const poller of this.#pollers.values()) poller.close()
     this.#pollers.clear()
     await this.#unlisten?.()
   }
 
+  #everyPoller(): (LiveQueryPoller | StreamPoller)[] {
+    return [...this.#pollers.values(), ...this.#streams.values()]
+  }
+
   #onChange(tables: ReadonlySet<string>): void {
-    for (const poller of [...this.#pollers.values(), ...this.#streams]) {
+    for (const poller of this.#everyPoller()) {
       if (poller.tables === null || [...poller.tables].some((table) => tables.has(table))) poller.refetch()
     }
   }
 
   #refetchAll(): void {
-    for (const poller of [...this.#pollers.values(), ...this.#streams]) poller.refetch()
+    for (const poller of this.#everyPoller()) poller.refetch()
   }
 
+  /** Refetches what no notification vouches for; streams also fetch the cohorts with rows waiting. */
   #poll(): void {
     const notified = this.#unlisten !== undefined
-    for (const poller of [...this.#pollers.values(), ...this.#streams]) {
+    for (const poller of this.#everyPoller()) {
       const covered = notified && poller.tables !== null && [...poller.tables].every((table) => this.#covered.has(table))
-      if (!covered || (poller instanceof StreamPoller && poller.isBehind)) poller.refetch()
+      if (!covered) poller.refetch()
+      else if (poller instanceof StreamPoller) poller.refetch('behind')
     }
   }
 }

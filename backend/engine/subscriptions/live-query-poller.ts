@@ -1,32 +1,26 @@
-import type { Database } from '../../db/database.ts'
-import type { CompiledSql } from '../../lib/sql.ts'
+import type { MultiplexedStatement } from '../sql/compile-live-query.ts'
 import type { ErrorResponse, LiveQuerySink } from './live-query-plan.ts'
-import { buildMultiplexedStatement, buildSingleStatement } from './multiplexed-statement.ts'
-import { toParameterText } from './parameter-text.ts'
-import { parameterTypes } from './parameter-types.ts'
+import { isCanceled, type StatementRunner } from './statement-runner.ts'
 
 /**
  * Terminology (as in Hasura's `Hasura.GraphQL.Execute.Subscription.Poll`):
- * - a **poller** serves every live query of one role whose statement has the same text: they
- *   differ only in parameter values (variables, session variables);
+ * - a **poller** serves every live query of one role whose subscriptions compiled to the same
+ *   multiplexed statement: they differ only in their slot values (variables, session variables);
  * - a **cohort** is the poller's subscribers whose values are all equal: they share one result,
  *   one row of the multiplexed statement, and the last result sent;
  * - a **batch** is up to `batchSize` cohorts refetched by ONE multiplexed statement.
  */
 export interface PollerOptions {
-  db: Database
+  statements: StatementRunner
   batchSize: number
-  /** Batches of one refetch in flight at once. */
-  concurrency: number
   errorResponse: ErrorResponse
-  /** Called with the number of statements each refetch ran (metrics and the benchmark). */
+  /** Called after each refetch (metrics and the benchmark). */
   onRefetch?: (stats: { statements: number; cohorts: number; pushed: number; ms: number }) => void
 }
 
 interface Cohort {
-  /** The values as the JSON array of texts that is this cohort's element of a batch's parameter. */
+  /** The values as JSON text: this cohort's element of a batch's `$1`. */
   readonly key: string
-  readonly values: unknown[]
   readonly sinks: Set<LiveQuerySink>
   /** The last result sent; undefined until the first fetch. */
   last: string | undefined
@@ -34,7 +28,6 @@ interface Cohort {
 
 export class LiveQueryPoller {
   readonly #cohorts = new Map<string, Cohort>()
-  #multiplexed: Promise<string> | undefined
   #running = false
   /** What arrived during a run: a change (fetch everything again) or only new cohorts. */
   #pending: 'all' | 'new' | undefined
@@ -42,7 +35,7 @@ export class LiveQueryPoller {
   #newcomersScheduled = false
 
   constructor(
-    private readonly template: string,
+    private readonly statement: MultiplexedStatement,
     private readonly role: string,
     readonly tables: ReadonlySet<string> | null,
     private readonly options: PollerOptions,
@@ -52,12 +45,11 @@ export class LiveQueryPoller {
    * Adds a subscriber. A cohort that already has a result gives it at once; a new cohort is
    * fetched in the next run, batched with any other newcomers.
    */
-  add(statement: CompiledSql, sink: LiveQuerySink): () => void {
-    const values = statement.values
-    const key = JSON.stringify(values.map(toParameterText))
+  add(values: readonly unknown[], sink: LiveQuerySink): () => void {
+    const key = JSON.stringify(values)
     let cohort = this.#cohorts.get(key)
     if (!cohort) {
-      cohort = { key, values, sinks: new Set(), last: undefined }
+      cohort = { key, sinks: new Set(), last: undefined }
       this.#cohorts.set(key, cohort)
     }
     cohort.sinks.add(sink)
@@ -117,64 +109,56 @@ export class LiveQueryPoller {
     if (cohorts.length === 0) return
     let statements = 0
     let pushed = 0
-    let next = 0
-    // A few batches in flight at once: a Postgres pool runs them in parallel; PGlite, one
-    // connection, queues them at no cost. Each batch's results are sent as soon as it returns.
-    const worker = async () => {
-      while (next < cohorts.length && !this.#closed) {
-        const batch = cohorts.slice(next, next + this.options.batchSize)
-        next += this.options.batchSize
-        const results = await this.#fetchBatch(batch)
-        statements += results.statements
-        batch.forEach((cohort, j) => {
-          const response = results.responses[j]
-          if (response === undefined || response === cohort.last) return
-          cohort.last = response
-          for (const sink of cohort.sinks) sink.next(response)
-          pushed += cohort.sinks.size
-        })
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(this.options.concurrency, Math.ceil(cohorts.length / this.options.batchSize)) }, worker))
+    const batches: Cohort[][] = []
+    for (let i = 0; i < cohorts.length; i += this.options.batchSize) batches.push(cohorts.slice(i, i + this.options.batchSize))
+    // Every batch is queued at once (the statement runner bounds how many run): each batch's
+    // results are sent as soon as it returns.
+    await Promise.all(batches.map(async (batch) => {
+      const results = await this.#fetchBatch(batch)
+      statements += results.statements
+      if (this.#closed) return
+      batch.forEach((cohort, j) => {
+        const response = results.responses[j]
+        if (response === undefined || response === cohort.last) return
+        cohort.last = response
+        for (const sink of cohort.sinks) sink.next(response)
+        pushed += cohort.sinks.size
+      })
+    }))
     this.options.onRefetch?.({ statements, cohorts: cohorts.length, pushed, ms: performance.now() - started })
   }
 
   /**
    * One statement for the batch. If it fails (one cohort's value may not cast, a permission
-   * function may raise), each cohort runs alone so the error reaches only the cohorts it concerns.
+   * function may raise), each cohort runs alone so the error reaches only the cohorts it concerns;
+   * a statement past its time limit answers every cohort of the batch with the timeout.
    */
   async #fetchBatch(batch: Cohort[]): Promise<{ responses: (string | undefined)[]; statements: number }> {
     try {
-      const text = await this.#multiplexedText()
-      const { rows } = await this.options.db.query<{ cohort: number; response: string | null }>(text, [
-        `[${batch.map((cohort) => cohort.key).join(',')}]`,
-      ])
-      const responses: (string | undefined)[] = new Array(batch.length)
-      for (const row of rows) responses[row.cohort - 1] = row.response ?? undefined
-      return { responses, statements: 1 }
-    } catch {
-      const responses = await Promise.all(batch.map((cohort) => this.#fetchAlone(cohort)))
+      return { responses: await this.#query(batch), statements: 1 }
+    } catch (error) {
+      if (isCanceled(error)) {
+        return { responses: batch.map(() => this.options.errorResponse(error, this.role === 'admin')), statements: 1 }
+      }
+      const responses = await Promise.all(batch.map(async (cohort) => {
+        try {
+          return (await this.#query([cohort]))[0]
+        } catch (error) {
+          return this.options.errorResponse(error, this.role === 'admin')
+        }
+      }))
       return { responses, statements: 1 + batch.length }
     }
   }
 
-  async #fetchAlone(cohort: Cohort): Promise<string> {
-    try {
-      const { rows } = await this.options.db.query<{ response: string | null }>(buildSingleStatement(this.template), cohort.values)
-      return rows[0]?.response ?? 'null'
-    } catch (error) {
-      return this.options.errorResponse(error, this.role === 'admin')
-    }
-  }
-
-  #multiplexedText(): Promise<string> {
-    this.#multiplexed ??= parameterTypes(this.options.db, this.template).then(
-      (types) => buildMultiplexedStatement(this.template, types),
-      (error: unknown) => {
-        this.#multiplexed = undefined
-        throw error
-      },
+  async #query(batch: Cohort[]): Promise<(string | undefined)[]> {
+    const rows = await this.options.statements.query<{ cohort: number; response: string | null }>(
+      this.role,
+      this.statement.text,
+      [`[${batch.map((cohort) => cohort.key).join(',')}]`, ...this.statement.constants],
     )
-    return this.#multiplexed
+    const responses: (string | undefined)[] = new Array(batch.length)
+    for (const row of rows) responses[row.cohort - 1] = row.response ?? undefined
+    return responses
   }
 }

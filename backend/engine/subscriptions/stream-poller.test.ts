@@ -1,26 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../../tests/support/test-database.ts'
 import { createLogger } from '../../lib/logger.ts'
-import { compile, sql } from '../../lib/sql.ts'
+import { sql } from '../../lib/sql.ts'
+import type { ParamValue } from '../plan/ir.ts'
+import { BoundParam, bindValues } from '../sql/bound-param.ts'
+import { multiplex } from '../sql/compile-live-query.ts'
 import { LiveQueryManager } from './live-query-manager.ts'
 import { tableKey } from './live-query-plan.ts'
-import type { StreamPlan } from './plan-stream-subscription.ts'
+import type { StreamPlan } from './stream-poller.ts'
 
 /**
- * Streams against a real database, with the statement written here the way sql/compile-stream.ts
- * compiles it: the batch after the cursor parameter (`$2`) and the last row's cursor as text.
+ * Streams against a real database, with the statement written here the way the engine compiles
+ * one (sql/compile-stream.ts, multiplexed by sql/compile-live-query.ts): the batch after the
+ * cursor slot and the last row's cursor as text.
  */
 let db: Awaited<ReturnType<typeof openTestDatabase>>
 let manager: LiveQueryManager
 
-function plan(series: string, after: unknown): StreamPlan {
-  const statement = compile(sql`SELECT coalesce(json_agg(s.root), '[]')::text AS root, (array_agg(s.c))[count(*)::int4] AS cursor
+const series = new BoundParam({ kind: 'variable', name: 'series' }, 'text')
+const cursor: ParamValue = { kind: 'variable', name: 'after' }
+const statement = multiplex(sql`SELECT coalesce(json_agg(s.root), '[]')::text AS root, (array_agg(s.c))[count(*)::int4] AS cursor
 FROM (SELECT json_build_object('id', t.id) AS root, t.id::text AS c
-      FROM (SELECT * FROM points WHERE series = ${series}::text AND id > ${after}::int4 ORDER BY id LIMIT 2) t) s`)
+      FROM (SELECT * FROM points WHERE series = (${series})::text AND id > (${new BoundParam(cursor, 'text')})::int4 ORDER BY id LIMIT ${2}) t) s`, ['root', 'cursor'], cursor)
+
+function plan(seriesValue: string, after: unknown): StreamPlan {
   return {
     role: 'user',
     statement,
-    cursorParameter: 1,
+    cursorSlot: 1,
+    values: bindValues(statement.slots, { sessionVariables: {}, variables: { series: seriesValue, after } }),
     respond: (batch) => `{"data":{"points_stream":${batch}}}`,
     tables: new Set([tableKey('public', 'points')]),
   }
