@@ -212,9 +212,11 @@ describe('graphql-transport-ws close codes', () => {
 
   it('closes the connection with 1000 when its JWT expires', async () => {
     const s = transportWs()
-    await s.send({ type: 'connection_init', payload: { headers: { Authorization: `Bearer ${await jwt(1)}` } } })
+    // Two seconds leave a loaded machine time to start the subscription before the token expires.
+    await s.send({ type: 'connection_init', payload: { headers: { Authorization: `Bearer ${await jwt(2)}` } } })
     await s.next((m) => m.type === 'connection_ack')
     await s.send({ id: '1', type: 'subscribe', payload: { query: 'subscription { role }', variables: { key: 'exp' } } })
+    await s.next((m) => m.type === 'next' && m.id === '1')
     expect(await s.closed).toEqual({ code: 1000, reason: 'JWT expired' })
     expect(stopped).toEqual(['exp'])
   })
