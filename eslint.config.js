@@ -52,13 +52,16 @@ export default tseslint.config(
     files: ['backend/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', {
-        zones: [
-          ...zones,
-          { target: './backend', from: './tests', message: 'production code does not import test helpers' },
-          { target: './backend', from: './src', message: 'the backend serves any Nhost project: it does not import the web app' },
-        ],
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...zones,
+            { target: './backend', from: './tests', message: 'production code does not import test helpers' },
+            { target: './backend', from: './src', message: 'the backend serves any Nhost project: it does not import the web app' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -70,12 +73,15 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
-      'import-x/no-restricted-paths': ['error', {
-        zones: [
-          { target: './src', from: './backend', message: 'the web app talks to the backend over its public APIs only' },
-          { target: './src', from: './tests', message: 'production code does not import test helpers' },
-        ],
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src', from: './backend', message: 'the web app talks to the backend over its public APIs only' },
+            { target: './src', from: './tests', message: 'production code does not import test helpers' },
+          ],
+        },
+      ],
     },
   },
 )

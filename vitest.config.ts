@@ -2,7 +2,13 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['backend/**/*.test.ts', 'demo/**/*.test.ts', 'functions/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+    include: [
+      'backend/**/*.test.ts',
+      'demo/**/*.test.ts',
+      'functions/**/*.test.ts',
+      'src/**/*.test.{ts,tsx}',
+      'tests/integration/**/*.test.{ts,tsx}',
+    ],
     // Each file opens its own database; PGlite takes seconds to start on these machines.
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -58,13 +58,26 @@ const edges = files.flatMap((file) => importsOf(file).map((target) => ({ from: r
 
 describe('backend layers', () => {
   it('finds a cycle when there is one', () => {
-    const graph = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])]])
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a'])],
+    ])
     expect(findCycle(graph)).toEqual(['a', 'b', 'c', 'a'])
-    expect(findCycle(new Map([['a', new Set(['b'])], ['b', new Set<string>()]]))).toBeUndefined()
+    expect(
+      findCycle(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set<string>()],
+        ]),
+      ),
+    ).toBeUndefined()
   })
 
   it('names every backend folder in eslint.config.js', () => {
-    const folders = readdirSync(backend, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+    const folders = readdirSync(backend, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
     expect(folders.filter((f) => !(f in allowed))).toEqual([])
   })
 

@@ -32,11 +32,17 @@ async function benchSize(rules: number): Promise<string> {
   })
   const db = backend.context.db
   try {
-    const signUp = await fetch(`${backend.url}/v1/auth/signup/email-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1' }) })
+    const signUp = await fetch(`${backend.url}/v1/auth/signup/email-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1' }),
+    })
     const userId = ((await signUp.json()) as { session: { user: { id: string } } }).session.user.id
     const metrics = Math.ceil(rules / 10)
     const workspaces = Math.ceil(metrics / 500)
-    await db.query(`INSERT INTO public.workspaces (name, slug, created_by) SELECT 'Bench ' || w, 'bench-' || w, '${userId}' FROM generate_series(1, ${workspaces}) w`)
+    await db.query(
+      `INSERT INTO public.workspaces (name, slug, created_by) SELECT 'Bench ' || w, 'bench-' || w, '${userId}' FROM generate_series(1, ${workspaces}) w`,
+    )
     await db.query(`INSERT INTO public.metrics (workspace_id, key, name)
       SELECT (SELECT id FROM public.workspaces WHERE slug = 'bench-' || (1 + (m - 1) / 500)), 'm' || m, 'Metric ' || m FROM generate_series(1, ${metrics}) m`)
     await db.query(`INSERT INTO public.points (metric_id, ts, value)
@@ -51,7 +57,12 @@ async function benchSize(rules: number): Promise<string> {
       return performance.now() - start
     }
     const sql = () => db.query('SELECT count(*) FROM public.evaluate_alert_rules()')
-    const graphql = () => fetch(`${backend.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': 'bench' }, body: JSON.stringify({ query: 'mutation { evaluate_alert_rules { id } }' }) }).then((r) => r.json())
+    const graphql = () =>
+      fetch(`${backend.url}/v1/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': 'bench' },
+        body: JSON.stringify({ query: 'mutation { evaluate_alert_rules { id } }' }),
+      }).then((r) => r.json())
     const first = await time(sql)
     const opened = (await db.query<{ n: string }>('SELECT count(*)::text AS n FROM public.alerts')).rows[0]!.n
     if (Number(opened) !== Math.floor(rules / 2)) throw new Error(`expected ${Math.floor(rules / 2)} alerts, found ${opened}`)

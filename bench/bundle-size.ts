@@ -54,10 +54,23 @@ export async function benchBundleSize(): Promise<string[]> {
   const projectDir = resolve(import.meta.dirname, '..')
   const outDir = mkdtempSync(join(tmpdir(), 'pulseboard-bundle-'))
   try {
-    execFileSync(process.execPath, [join(projectDir, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
-      cwd: projectDir,
-      stdio: 'inherit',
-    })
+    execFileSync(
+      process.execPath,
+      [
+        join(projectDir, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--manifest',
+        '--logLevel',
+        'error',
+      ],
+      {
+        cwd: projectDir,
+        stdio: 'inherit',
+      },
+    )
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
     const sizes = new Map<string, Size>()
     const sizeOf = (file: string): Size => {
@@ -86,7 +99,12 @@ export async function benchBundleSize(): Promise<string[]> {
     const rows = [
       '| what the browser loads | files | raw KiB | gzip KiB | of which JavaScript, gzip KiB |',
       '|---|---|---|---|---|',
-      row('first page: index.html, its script, the chunks it preloads and its CSS', firstPageFiles.length, total(firstPageFiles), total(firstPageFiles.filter(isJs))),
+      row(
+        'first page: index.html, its script, the chunks it preloads and its CSS',
+        firstPageFiles.length,
+        total(firstPageFiles),
+        total(firstPageFiles.filter(isJs)),
+      ),
     ]
     let largestJs = total(firstPageFiles.filter(isJs)).gzip
     const measured = new Set<string>()
@@ -104,12 +122,16 @@ export async function benchBundleSize(): Promise<string[]> {
       firstLoad(`first load of \`${url}\` (first page + ${routes.join(' + ')} and their imports)`, keys)
     }
     // A screen added to src/app/router.tsx but not to PAGES still counts, on its own.
-    for (const key of Object.keys(manifest).filter((k) => k.startsWith('src/app/routes/') && !measured.has(k)).sort()) {
+    for (const key of Object.keys(manifest)
+      .filter((k) => k.startsWith('src/app/routes/') && !measured.has(k))
+      .sort()) {
       firstLoad(`first load of ${key} (not in PAGES: first page + this screen alone)`, [key])
     }
     const verdict = largestJs <= FIRST_LOAD_JS_BUDGET_KIB * 1024 ? 'within' : 'OVER'
 
-    const assets = readdirSync(join(outDir, 'assets')).filter((file) => /\.(js|css)$/.test(file)).map((file) => `assets/${file}`)
+    const assets = readdirSync(join(outDir, 'assets'))
+      .filter((file) => /\.(js|css)$/.test(file))
+      .map((file) => `assets/${file}`)
     const js = assets.filter((file) => file.endsWith('.js'))
     const css = assets.filter((file) => file.endsWith('.css'))
     rows.push(row('all JavaScript chunks', js.length, total(js), total(js)), row('all CSS', css.length, total(css), { raw: 0, gzip: 0 }))
@@ -119,7 +141,10 @@ export async function benchBundleSize(): Promise<string[]> {
       rows.push(`| ${file.replace(/-[\w-]{8}\.(js|css)$/, '.$1')} | ${kib(sizeOf(file).raw)} | ${kib(sizeOf(file).gzip)} |`)
     }
     rows.push('', `First page: ${firstPageFiles.map((file) => file.replace(/-[\w-]{8}\.(js|css)$/, '.$1')).join(', ')}.`)
-    rows.push('', `Largest first load: ${kib(largestJs)} KiB of JavaScript gzipped, ${verdict} the budget of ${FIRST_LOAD_JS_BUDGET_KIB} KiB.`)
+    rows.push(
+      '',
+      `Largest first load: ${kib(largestJs)} KiB of JavaScript gzipped, ${verdict} the budget of ${FIRST_LOAD_JS_BUDGET_KIB} KiB.`,
+    )
     return rows
   } finally {
     rmSync(outDir, { recursive: true, force: true })

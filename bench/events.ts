@@ -31,13 +31,20 @@ export async function benchEvents(count = 1_000): Promise<string[]> {
     log: createLogger('warn'),
   })
   const admin = async (path: string, body: unknown) => {
-    const res = await fetch(`${backend.url}${path}`, { method: 'POST', headers: { 'x-hasura-admin-secret': 'bench', 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const res = await fetch(`${backend.url}${path}`, {
+      method: 'POST',
+      headers: { 'x-hasura-admin-secret': 'bench', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     if (res.status !== 200) throw new Error(`${path}: ${await res.text()}`)
   }
   try {
     await admin('/v2/query', { type: 'run_sql', args: { sql: 'CREATE TABLE public.bench_events (id int PRIMARY KEY, body text)' } })
     await admin('/v1/metadata', { type: 'pg_track_table', args: { table: { schema: 'public', name: 'bench_events' } } })
-    await admin('/v1/metadata', { type: 'pg_create_event_trigger', args: { name: 'bench', table: { schema: 'public', name: 'bench_events' }, insert: { columns: '*' }, webhook: `${hook.url}/event` } })
+    await admin('/v1/metadata', {
+      type: 'pg_create_event_trigger',
+      args: { name: 'bench', table: { schema: 'public', name: 'bench_events' }, insert: { columns: '*' }, webhook: `${hook.url}/event` },
+    })
 
     const committed = new Map<number, number>()
     const start = performance.now()
@@ -57,14 +64,16 @@ export async function benchEvents(count = 1_000): Promise<string[]> {
     const directStart = performance.now()
     const directLatencies: number[] = []
     let next = 0
-    await Promise.all(Array.from({ length: 100 }, async () => {
-      while (next < count) {
-        next++
-        const t = performance.now()
-        await postWebhook({ url: `${hook.url}/direct`, headers: [], body, timeoutMs: 60_000 })
-        directLatencies.push(performance.now() - t)
-      }
-    }))
+    await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        while (next < count) {
+          next++
+          const t = performance.now()
+          await postWebhook({ url: `${hook.url}/direct`, headers: [], body, timeoutMs: 60_000 })
+          directLatencies.push(performance.now() - t)
+        }
+      }),
+    )
     const directPerSecond = count / ((performance.now() - directStart) / 1000)
     directLatencies.sort((a, b) => a - b)
     return [

@@ -62,7 +62,12 @@ async function stopped(started: Started): Promise<void> {
   await exited
 }
 
-async function waitFor<T>(what: string, started: Started, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 120_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  started: Started,
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 120_000,
+): Promise<T> {
   const deadline = performance.now() + timeoutMs
   for (;;) {
     const value = await check()
@@ -116,7 +121,14 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     })
     const viewport = { width: 1280, height: 900 }
     const signingIn = await browser.newContext({ viewport })
@@ -142,11 +154,13 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
       // Each time as the page's own clock saw it, from the start of navigation.
       const titleAt = await page.waitForFunction(
         (heading) => [...document.querySelectorAll('h1')].some((h) => h.textContent === heading) && performance.now(),
-        DEMO_DASHBOARD.title, { polling: 'raf', timeout: 30_000 },
+        DEMO_DASHBOARD.title,
+        { polling: 'raf', timeout: 30_000 },
       )
       const panelsAt = await page.waitForFunction(
         (count) => document.querySelectorAll('[data-testid=panel-value]').length >= count && performance.now(),
-        panelCount, { polling: 'raf', timeout: 30_000 },
+        panelCount,
+        { polling: 'raf', timeout: 30_000 },
       )
       const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN)
       paint.push(fcp)

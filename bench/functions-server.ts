@@ -15,7 +15,10 @@ import { startBackend } from '../backend/server/start-backend.ts'
  */
 const projectDir = mkdtempSync(join(tmpdir(), 'pulseboard-bench-functions-'))
 mkdirSync(join(projectDir, 'functions'))
-writeFileSync(join(projectDir, 'functions', 'hello.ts'), `export default (req: any, res: any) => res.json({ hello: req.query.name ?? 'world' })\n`)
+writeFileSync(
+  join(projectDir, 'functions', 'hello.ts'),
+  `export default (req: any, res: any) => res.json({ hello: req.query.name ?? 'world' })\n`,
+)
 
 let stop: () => Promise<void>
 if (process.argv[2] === 'backend') {

@@ -82,7 +82,9 @@ function get(url: string, agent: Agent): Promise<void> {
       if (response.statusCode !== 200) reject(new Error(`${url}: HTTP ${response.statusCode}`))
       response.resume()
       response.once('end', resolve)
-    }).once('error', reject).end()
+    })
+      .once('error', reject)
+      .end()
   })
 }
 

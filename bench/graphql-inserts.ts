@@ -27,22 +27,37 @@ CREATE TABLE point (
 
 const METADATA = {
   version: 3,
-  sources: [{
-    name: 'default', kind: 'postgres', configuration: {},
-    tables: [{
-      table: { schema: 'public', name: 'point' },
-      insert_permissions: [{ role: 'user', permission: { columns: ['metric_id', 'ts', 'value'], check: { metric_id: { _gt: 0 } } } }],
-      select_permissions: [{ role: 'user', permission: { columns: ['id', 'metric_id', 'ts', 'value'], filter: {} } }],
-    }],
-  }],
+  sources: [
+    {
+      name: 'default',
+      kind: 'postgres',
+      configuration: {},
+      tables: [
+        {
+          table: { schema: 'public', name: 'point' },
+          insert_permissions: [{ role: 'user', permission: { columns: ['metric_id', 'ts', 'value'], check: { metric_id: { _gt: 0 } } } }],
+          select_permissions: [{ role: 'user', permission: { columns: ['id', 'metric_id', 'ts', 'value'], filter: {} } }],
+        },
+      ],
+    },
+  ],
 } as unknown as Metadata
 
-const session: Session = { role: 'user', isAdmin: false, adminSecretUsed: true, variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': '1' } }
+const session: Session = {
+  role: 'user',
+  isAdmin: false,
+  adminSecretUsed: true,
+  variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': '1' },
+}
 
 const MUTATION = `mutation Insert($objects: [point_insert_input!]!) { insert_point(objects: $objects) { affected_rows returning { id } } }`
 
 function rows(batch: number, start: number): { metric_id: number; ts: string; value: number }[] {
-  return Array.from({ length: batch }, (_, i) => ({ metric_id: 1 + ((start + i) % 50), ts: new Date(1_700_000_000_000 + (start + i) * 1000).toISOString(), value: (start + i) / 7 }))
+  return Array.from({ length: batch }, (_, i) => ({
+    metric_id: 1 + ((start + i) % 50),
+    ts: new Date(1_700_000_000_000 + (start + i) * 1000).toISOString(),
+    value: (start + i) / 7,
+  }))
 }
 
 async function rowsPerSecond(seconds: number, batch: number, insert: (start: number) => Promise<void>): Promise<number> {
@@ -61,7 +76,12 @@ export async function benchGraphqlInserts(seconds = 5): Promise<string[]> {
   const db = await openDatabase(target)
   await db.script(SETUP)
   const engine = createGraphqlEngine({
-    config: { adminSecret: 'bench', unauthorizedRole: 'anonymous', stringifyNumericTypes: true, graphql: { maxRequestBytes: 50_000_000, maxDepth: 10 } } as BackendConfig,
+    config: {
+      adminSecret: 'bench',
+      unauthorizedRole: 'anonymous',
+      stringifyNumericTypes: true,
+      graphql: { maxRequestBytes: 50_000_000, maxDepth: 10 },
+    } as BackendConfig,
     db,
     log: createLogger('warn'),
     metadata: new MetadataStore(METADATA),

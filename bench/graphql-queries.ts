@@ -70,13 +70,15 @@ async function load(seconds: number, concurrency: number, once: () => Promise<vo
   const latencies: number[] = []
   const deadline = performance.now() + seconds * 1000
   const started = performance.now()
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < deadline) {
-      const t0 = performance.now()
-      await once()
-      latencies.push(performance.now() - t0)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now()
+        await once()
+        latencies.push(performance.now() - t0)
+      }
+    }),
+  )
   const elapsed = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
@@ -118,18 +120,28 @@ export async function benchGraphqlQueries(seconds = 5, concurrency = 16): Promis
   const metadata = JSON.parse(readFileSync(new URL('metadata.json', GOLDEN), 'utf8')) as Metadata
 
   const server = fork(new URL('./graphql-queries-server.ts', import.meta.url).pathname, {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+    ],
     env: { ...process.env, BENCH_ADMIN_SECRET: ADMIN_SECRET, DATABASE_URL: target.url },
   })
   const [{ url }] = (await once(server, 'message')) as [{ url: string }]
   const headers = { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET }
-  const replaced = await fetch(`${url}/v1/metadata`, { method: 'POST', headers, body: JSON.stringify({ type: 'replace_metadata', args: metadata }) })
+  const replaced = await fetch(`${url}/v1/metadata`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ type: 'replace_metadata', args: metadata }),
+  })
   if (!replaced.ok) throw new Error(`replace_metadata: ${await replaced.text()}`)
 
   // The floor runs the statement the engine compiles, bound as the engine binds it.
   const context = {
     config: { stringifyNumericTypes: false, graphql: { maxDepth: 20, maxRequestBytes: 1_000_000 } } as BackendConfig,
-    db, log: createLogger('warn'), metadata: new MetadataStore(metadata),
+    db,
+    log: createLogger('warn'),
+    metadata: new MetadataStore(metadata),
   }
   const engine = createGraphqlEngine(context)
   const pool = new pg.Pool({ connectionString: target.url, max: POOL_SIZE })
@@ -161,7 +173,9 @@ export async function benchGraphqlQueries(seconds = 5, concurrency = 16): Promis
       const a = await load(seconds, concurrency, viaEngine)
       const b = await load(seconds, concurrency, viaSql)
       const ms = (run: Run) => `${run.p50.toFixed(1)} / ${run.p99.toFixed(1)}`
-      rows.push(`| ${name} | ${a.requestsPerSecond.toFixed(0)} | ${ms(a)} | ${b.requestsPerSecond.toFixed(0)} | ${ms(b)} | ${(a.requestsPerSecond / b.requestsPerSecond).toFixed(2)} |`)
+      rows.push(
+        `| ${name} | ${a.requestsPerSecond.toFixed(0)} | ${ms(a)} | ${b.requestsPerSecond.toFixed(0)} | ${ms(b)} | ${(a.requestsPerSecond / b.requestsPerSecond).toFixed(2)} |`,
+      )
     }
   } finally {
     agent.destroy()

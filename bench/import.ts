@@ -22,17 +22,38 @@ export async function benchImport(rows = 500_000): Promise<string[]> {
     const base = Math.floor(Date.now() / 1000) - 4 * 365 * 86_400
     const csv = `ts,value\n${Array.from({ length: rows }, (_, i) => `${base + i * 60},${(i % 1000) / 7}`).join('\n')}\n`
     const fileId = randomUUID()
-    await t.userGraphql(ada, 'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }', { f: fileId, w: workspaceId })
-    await ada.nhost.storage.uploadFiles({ 'bucket-id': 'imports', 'file[]': [new File([csv], 'bench.csv', { type: 'text/csv' })], 'metadata[]': [{ id: fileId }] })
-    const created = await t.userGraphql(ada, 'mutation ($m: uuid!, $f: uuid!) { insert_imports_one(object: {metric_id: $m, file_id: $f}) { id } }', { m: imported, f: fileId })
+    await t.userGraphql(
+      ada,
+      'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }',
+      { f: fileId, w: workspaceId },
+    )
+    await ada.nhost.storage.uploadFiles({
+      'bucket-id': 'imports',
+      'file[]': [new File([csv], 'bench.csv', { type: 'text/csv' })],
+      'metadata[]': [{ id: fileId }],
+    })
+    const created = await t.userGraphql(
+      ada,
+      'mutation ($m: uuid!, $f: uuid!) { insert_imports_one(object: {metric_id: $m, file_id: $f}) { id } }',
+      { m: imported, f: fileId },
+    )
     const importId = (created.data as { insert_imports_one: { id: string } }).insert_imports_one.id
 
     const started = performance.now()
-    const response = await fetch(`${t.url}/v1/functions/import`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${ada.token}` }, body: JSON.stringify({ importId }) })
+    const response = await fetch(`${t.url}/v1/functions/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ada.token}` },
+      body: JSON.stringify({ importId }),
+    })
     if (response.status !== 202) throw new Error(`import answered ${response.status}`)
     let row: { status: string; rows_imported: number }
     for (;;) {
-      row = (await t.adminGraphql<{ imports_by_pk: { status: string; rows_imported: number } }>('query ($id: uuid!) { imports_by_pk(id: $id) { status rows_imported } }', { id: importId })).imports_by_pk
+      row = (
+        await t.adminGraphql<{ imports_by_pk: { status: string; rows_imported: number } }>(
+          'query ($id: uuid!) { imports_by_pk(id: $id) { status rows_imported } }',
+          { id: importId },
+        )
+      ).imports_by_pk
       if (row.status === 'succeeded' || row.status === 'failed') break
       await new Promise((r) => setTimeout(r, 100))
     }
@@ -47,7 +68,10 @@ export async function benchImport(rows = 500_000): Promise<string[]> {
         values.push(direct, new Date((base + (start + i) * 60) * 1000).toISOString(), ((start + i) % 1000) / 7)
         return `($${i * 3 + 1}::uuid, $${i * 3 + 2}::timestamptz, $${i * 3 + 3}::float8)`
       })
-      await db.query(`INSERT INTO public.points (metric_id, ts, value) VALUES ${tuples.join(', ')} ON CONFLICT ON CONSTRAINT points_metric_id_ts_key DO NOTHING`, values)
+      await db.query(
+        `INSERT INTO public.points (metric_id, ts, value) VALUES ${tuples.join(', ')} ON CONFLICT ON CONSTRAINT points_metric_id_ts_key DO NOTHING`,
+        values,
+      )
     }
     const directSeconds = (performance.now() - directStarted) / 1000
     return [

@@ -41,8 +41,16 @@ export async function benchIngest(seconds = 10): Promise<string[]> {
     // Points 4 years back, one per second, so that every batch writes new rows.
     const base = Date.now() - 4 * 365 * 86_400_000
     const viaFunction = await pointsPerSecond(seconds, async (start) => {
-      const points = Array.from({ length: BATCH }, (_, i) => ({ metric: 'via-function', ts: base + (start + i) * 1000, value: (start + i) / 7 }))
-      const response = await fetch(`${t.url}/v1/functions/ingest`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ points }) })
+      const points = Array.from({ length: BATCH }, (_, i) => ({
+        metric: 'via-function',
+        ts: base + (start + i) * 1000,
+        value: (start + i) / 7,
+      }))
+      const response = await fetch(`${t.url}/v1/functions/ingest`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ points }),
+      })
       const answer = (await response.json()) as { stored?: number }
       if (answer.stored !== BATCH) throw new Error(`ingest answered ${response.status} ${JSON.stringify(answer)}`)
     })
@@ -53,7 +61,10 @@ export async function benchIngest(seconds = 10): Promise<string[]> {
         values.push(directMetric, new Date(base + (start + i) * 1000).toISOString(), (start + i) / 7)
         return `($${i * 3 + 1}::uuid, $${i * 3 + 2}::timestamptz, $${i * 3 + 3}::float8)`
       })
-      await db.query(`INSERT INTO public.points (metric_id, ts, value) VALUES ${tuples.join(', ')} ON CONFLICT ON CONSTRAINT points_metric_id_ts_key DO NOTHING`, values)
+      await db.query(
+        `INSERT INTO public.points (metric_id, ts, value) VALUES ${tuples.join(', ')} ON CONFLICT ON CONSTRAINT points_metric_id_ts_key DO NOTHING`,
+        values,
+      )
     })
     return [
       `${db.description}, batches of ${BATCH.toLocaleString('en-US')} points, ${seconds} s each, one client, sequential requests.`,

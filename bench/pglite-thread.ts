@@ -80,12 +80,14 @@ async function probeEvery(seconds: number, probe: () => Promise<unknown>): Promi
 async function requestsPerSecond(seconds: number, request: () => Promise<unknown>): Promise<number> {
   let done = 0
   const end = performance.now() + seconds * 1000
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (performance.now() < end) {
-      await request()
-      done++
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (performance.now() < end) {
+        await request()
+        done++
+      }
+    }),
+  )
   return done / seconds
 }
 

@@ -23,7 +23,11 @@ const SIZES = [1 * MB, 50 * MB]
 export async function benchStorage(rounds = 5): Promise<string[]> {
   const child = fork(new URL('./storage-server.ts', import.meta.url).pathname, {
     execArgv: ['--import', 'tsx', '--expose-gc'],
-    env: { ...process.env, BENCH_ADMIN_SECRET: ADMIN_SECRET, ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}) },
+    env: {
+      ...process.env,
+      BENCH_ADMIN_SECRET: ADMIN_SECRET,
+      ...(process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
+    },
   })
   process.on('exit', () => child.kill())
   const ask = async <T>(type: string): Promise<T> => {
@@ -33,10 +37,7 @@ export async function benchStorage(rounds = 5): Promise<string[]> {
   const [ready] = (await once(child, 'message')) as [{ url: string; dataDir: string }]
   const work = mkdtempSync(join(tmpdir(), 'pulseboard-bench-files-'))
   const headers = { 'x-hasura-admin-secret': ADMIN_SECRET }
-  const lines = [
-    '| file | upload MB/s | download MB/s | plain copy MB/s | upload / copy | download / copy |',
-    '|---|---|---|---|---|---|',
-  ]
+  const lines = ['| file | upload MB/s | download MB/s | plain copy MB/s | upload / copy | download / copy |', '|---|---|---|---|---|---|']
   let rss = ''
   try {
     for (const size of SIZES) {
@@ -51,7 +52,10 @@ export async function benchStorage(rounds = 5): Promise<string[]> {
       }
       const download = async (id: string): Promise<void> => {
         const response = await fetch(`${ready.url}/v1/storage/files/${id}`, { headers })
-        await pipeline(Readable.fromWeb(response.body! as import('node:stream/web').ReadableStream), createWriteStream(join(work, 'downloaded')))
+        await pipeline(
+          Readable.fromWeb(response.body! as import('node:stream/web').ReadableStream),
+          createWriteStream(join(work, 'downloaded')),
+        )
       }
       const copy = async (): Promise<void> => {
         await pipeline(createReadStream(source), createWriteStream(join(work, 'copied')))
@@ -68,12 +72,18 @@ export async function benchStorage(rounds = 5): Promise<string[]> {
       const copies: number[] = []
       for (let round = 0; round < rounds; round++) {
         let id = ''
-        uploads.push(await timed(async () => { id = await upload() }))
+        uploads.push(
+          await timed(async () => {
+            id = await upload()
+          }),
+        )
         downloads.push(await timed(() => download(id)))
         copies.push(await timed(copy))
       }
       const [up, down, plain] = [uploads, downloads, copies].map((seconds) => size / MB / median(seconds)) as [number, number, number]
-      lines.push(`| ${size / MB} MB | ${up.toFixed(0)} | ${down.toFixed(0)} | ${plain.toFixed(0)} | ${(up / plain).toFixed(2)} | ${(down / plain).toFixed(2)} |`)
+      lines.push(
+        `| ${size / MB} MB | ${up.toFixed(0)} | ${down.toFixed(0)} | ${plain.toFixed(0)} | ${(up / plain).toFixed(2)} | ${(down / plain).toFixed(2)} |`,
+      )
       if (size === 50 * MB) {
         const idle = (await ask<{ rssBytes: number }>('idle')).rssBytes
         await upload()
@@ -86,7 +96,12 @@ export async function benchStorage(rounds = 5): Promise<string[]> {
     await once(child, 'exit')
     rmSync(work, { recursive: true, force: true })
   }
-  return [...lines, '', rss, `Medians of ${rounds} rounds; plain copy = createReadStream → createWriteStream of the same file in the same temporary directory.`]
+  return [
+    ...lines,
+    '',
+    rss,
+    `Medians of ${rounds} rounds; plain copy = createReadStream → createWriteStream of the same file in the same temporary directory.`,
+  ]
 }
 
 async function timed(task: () => Promise<void>): Promise<number> {

@@ -30,7 +30,14 @@ const backend = await startBackend({
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   },
   // PGlite in memory, in the thread PULSEBOARD_PGLITE_THREAD names (a worker thread by default).
-  ...(process.env.DATABASE_URL ? {} : { database: { kind: 'memory' as const, thread: process.env.PULSEBOARD_PGLITE_THREAD === 'main' ? 'main' as const : 'worker' as const } }),
+  ...(process.env.DATABASE_URL
+    ? {}
+    : {
+        database: {
+          kind: 'memory' as const,
+          thread: process.env.PULSEBOARD_PGLITE_THREAD === 'main' ? ('main' as const) : ('worker' as const),
+        },
+      }),
   log: createLogger('warn'),
 })
 
@@ -44,18 +51,20 @@ db.query = ((...args: Parameters<typeof query>) => {
   return query(...args)
 }) as typeof db.query
 const limited = db.limited.bind(db)
-if (process.env.DATABASE_URL) db.limited = ((limits, work) => limited(limits, (inner) => {
-  const innerQuery = inner.query.bind(inner)
-  return work({
-    ...inner,
-    transaction: inner.transaction.bind(inner),
-    script: inner.script.bind(inner),
-    query: ((...args: Parameters<typeof innerQuery>) => {
-      statements++
-      return innerQuery(...args)
-    }) as typeof inner.query,
-  })
-})) as typeof db.limited
+if (process.env.DATABASE_URL)
+  db.limited = ((limits, work) =>
+    limited(limits, (inner) => {
+      const innerQuery = inner.query.bind(inner)
+      return work({
+        ...inner,
+        transaction: inner.transaction.bind(inner),
+        script: inner.script.bind(inner),
+        query: ((...args: Parameters<typeof innerQuery>) => {
+          statements++
+          return innerQuery(...args)
+        }) as typeof inner.query,
+      })
+    })) as typeof db.limited
 
 const stats = (): ServerStats => {
   const cpu = process.cpuUsage()

@@ -80,24 +80,33 @@ async function admin(server: Server, path: string, body: unknown): Promise<void>
 const runSql = (server: Server, sql: string) => admin(server, '/v2/query', { type: 'run_sql', args: { source: 'default', sql } })
 
 async function setUp(server: Server, n: number, perSocket: number): Promise<void> {
-  await runSql(server, `
+  await runSql(
+    server,
+    `
     DROP TABLE IF EXISTS public.readings;
     CREATE TABLE public.readings (id bigserial PRIMARY KEY, sensor int NOT NULL, owner_id text NOT NULL, value float8 NOT NULL);
     CREATE INDEX readings_sensor ON public.readings (sensor, id DESC);
-    INSERT INTO public.readings (sensor, owner_id, value) SELECT g, 'u' || (g / ${perSocket}), 0 FROM generate_series(0, ${n - 1}) g;`)
+    INSERT INTO public.readings (sensor, owner_id, value) SELECT g, 'u' || (g / ${perSocket}), 0 FROM generate_series(0, ${n - 1}) g;`,
+  )
   await admin(server, '/v1/metadata', {
     type: 'replace_metadata',
     args: {
       version: 3,
-      sources: [{
-        name: 'default',
-        kind: 'postgres',
-        configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-        tables: [{
-          table: { schema: 'public', name: 'readings' },
-          select_permissions: [{ role: 'user', permission: { columns: ['id', 'sensor', 'value'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } } }],
-        }],
-      }],
+      sources: [
+        {
+          name: 'default',
+          kind: 'postgres',
+          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
+          tables: [
+            {
+              table: { schema: 'public', name: 'readings' },
+              select_permissions: [
+                { role: 'user', permission: { columns: ['id', 'sensor', 'value'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } } },
+              ],
+            },
+          ],
+        },
+      ],
     },
   })
 }
@@ -112,7 +121,10 @@ interface Subscriber {
 async function connect(url: string, k: number, first: number, count: number): Promise<{ socket: WebSocket; subscribers: Subscriber[] }> {
   const token = await new SignJWT({
     'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['user'], 'x-hasura-default-role': 'user', 'x-hasura-user-id': `u${k}` },
-  }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(new TextEncoder().encode(JWT_KEY))
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime('2h')
+    .sign(new TextEncoder().encode(JWT_KEY))
   const socket = new WebSocket(`${url.replace('http', 'ws')}/v1/graphql`, 'graphql-transport-ws')
   const subscribers: Subscriber[] = Array.from({ length: count }, () => ({ arrivals: [], waiters: [] }))
   socket.on('message', (data) => {
@@ -153,7 +165,9 @@ export async function benchSubscriptions(runs: SubscriptionsRun[]): Promise<stri
       const subscribing = performance.now()
       const connections: { socket: WebSocket; subscribers: Subscriber[] }[] = []
       for (let k = 0; k < sockets; k += CONNECT_CONCURRENCY) {
-        const batch = Array.from({ length: Math.min(CONNECT_CONCURRENCY, sockets - k) }, (_, j) => connect(server.url, k + j, (k + j) * perSocket, perSocket))
+        const batch = Array.from({ length: Math.min(CONNECT_CONCURRENCY, sockets - k) }, (_, j) =>
+          connect(server.url, k + j, (k + j) * perSocket, perSocket),
+        )
         connections.push(...(await Promise.all(batch)))
       }
       const subscribers = connections.flatMap((c) => c.subscribers)
@@ -173,7 +187,10 @@ export async function benchSubscriptions(runs: SubscriptionsRun[]): Promise<stri
       for (let round = 1; round <= ROUNDS; round++) {
         const start = await server.stats()
         const began = performance.now()
-        await runSql(server, `INSERT INTO public.readings (sensor, owner_id, value) SELECT g, 'u' || (g / ${perSocket}), ${round} FROM generate_series(0, ${n - 1}) g`)
+        await runSql(
+          server,
+          `INSERT INTO public.readings (sensor, owner_id, value) SELECT g, 'u' || (g / ${perSocket}), ${round} FROM generate_series(0, ${n - 1}) g`,
+        )
         const committed = performance.now()
         await Promise.all(subscribers.map((s) => resultCount(s, round + 1)))
         const end = await server.stats()

@@ -84,11 +84,17 @@ describe('the npm start demo', () => {
     const backend = await backendOnFreshDatabase()
     const lines: string[] = []
     // A margin longer than the token's life refreshes the access token before every write.
-    const options = { url: backend.url, adminSecret: ADMIN_SECRET, intervalMs: 200, refreshMarginSeconds: 3600, log: (l: string) => lines.push(l) }
+    const options = {
+      url: backend.url,
+      adminSecret: ADMIN_SECRET,
+      intervalMs: 200,
+      refreshMarginSeconds: 3600,
+      log: (l: string) => lines.push(l),
+    }
     let demo: DemoStart = await startDemo(options)
     expect(demo.running).toBe(true)
     if (!demo.running) return
-    cleanups.push(() => demo.running ? demo.stop() : Promise.resolve())
+    cleanups.push(() => (demo.running ? demo.stop() : Promise.resolve()))
     expect(demo).toMatchObject({ email: DEMO_EMAIL, password: demoPassword(ADMIN_SECRET) })
     expect(demo.dashboardPath).toMatch(/^\/w\/demo\/dashboards\/[0-9a-f-]{36}$/)
 
@@ -103,7 +109,10 @@ describe('the npm start demo', () => {
     for (const count of pointCount(first)) expect(count).toBeGreaterThan(300)
 
     // Ticks keep adding a point to every metric, through refreshed tokens.
-    const later = await eventually(() => demoView(viewer), (view) => pointCount(view).every((n, i) => n >= pointCount(first)[i]! + 5))
+    const later = await eventually(
+      () => demoView(viewer),
+      (view) => pointCount(view).every((n, i) => n >= pointCount(first)[i]! + 5),
+    )
     pointCount(later).forEach((n, i) => expect(n).toBeGreaterThanOrEqual(pointCount(first)[i]! + 5))
     expect(lines.filter((l) => l.includes('could not write'))).toEqual([])
 
@@ -112,7 +121,10 @@ describe('the npm start demo', () => {
     const beforeRestart = pointCount(await demoView(viewer))
     demo = await startDemo(options)
     expect(demo.running).toBe(true)
-    const resumed = await eventually(() => demoView(viewer), (view) => pointCount(view).every((n, i) => n > beforeRestart[i]!))
+    const resumed = await eventually(
+      () => demoView(viewer),
+      (view) => pointCount(view).every((n, i) => n > beforeRestart[i]!),
+    )
     expect(resumed.workspaces).toHaveLength(1)
     expect(resumed.workspaces[0]!.metrics).toHaveLength(DEMO_METRICS.length)
     expect(resumed.workspaces[0]!.dashboards).toHaveLength(1)
@@ -124,6 +136,9 @@ describe('the npm start demo', () => {
     const backend = await backendOnFreshDatabase()
     await client(backend).auth.signUpEmailPassword({ email: 'ada@example.com', password: 'correct-horse-9' })
     const demo = await startDemo({ url: backend.url, adminSecret: ADMIN_SECRET, log: () => {} })
-    expect(demo).toEqual({ running: false, reason: `the database already has users and none of them signs in as ${DEMO_EMAIL} with the demo password` })
+    expect(demo).toEqual({
+      running: false,
+      reason: `the database already has users and none of them signs in as ${DEMO_EMAIL} with the demo password`,
+    })
   }, 60_000)
 })

@@ -21,7 +21,8 @@ export default async function startImport(req: Request, res: Response): Promise<
   const authorization = req.headers.authorization
   if (!authorization?.startsWith('Bearer ')) return sendError(res, 401, 'session/expired', 'Sign in first.')
   const importId = (req.body as { importId?: unknown } | undefined)?.importId
-  if (typeof importId !== 'string' || !/^[0-9a-f-]{36}$/i.test(importId)) return sendError(res, 422, 'validation/failed', 'importId must be an import id.', { field: 'importId' })
+  if (typeof importId !== 'string' || !/^[0-9a-f-]{36}$/i.test(importId))
+    return sendError(res, 422, 'validation/failed', 'importId must be an import id.', { field: 'importId' })
 
   try {
     const { imports_by_pk: found } = await callerGraphql<{ imports_by_pk: CallerImport | null }>(
@@ -38,8 +39,10 @@ export default async function startImport(req: Request, res: Response): Promise<
   } catch (error) {
     if (res.headersSent) return console.error('import', importId, error)
     if (!(error instanceof GraphqlCallError)) throw error
-    if (error.code === 'invalid-jwt' || error.code === 'invalid-headers') return sendError(res, 401, 'session/expired', 'Your session has expired. Sign in again.')
-    if (/imports_status_transition/.test(error.message)) return sendError(res, 409, 'validation/failed', 'This import is still running; retry it when it has stopped for 30 seconds.')
+    if (error.code === 'invalid-jwt' || error.code === 'invalid-headers')
+      return sendError(res, 401, 'session/expired', 'Your session has expired. Sign in again.')
+    if (/imports_status_transition/.test(error.message))
+      return sendError(res, 409, 'validation/failed', 'This import is still running; retry it when it has stopped for 30 seconds.')
     return sendError(res, 403, 'permission/denied', 'Only an editor or owner of the workspace imports.')
   }
 }

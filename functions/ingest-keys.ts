@@ -22,9 +22,11 @@ export default async function ingestKeys(req: Request, res: Response): Promise<v
   const authorization = req.headers.authorization
   if (!authorization?.startsWith('Bearer ')) return sendError(res, 401, 'session/expired', 'Sign in first.')
   const { workspaceId, name } = (req.body ?? {}) as { workspaceId?: unknown; name?: unknown }
-  if (typeof workspaceId !== 'string' || !/^[0-9a-f-]{36}$/i.test(workspaceId)) return sendError(res, 422, 'validation/failed', 'workspaceId must be a workspace id.', { field: 'workspaceId' })
+  if (typeof workspaceId !== 'string' || !/^[0-9a-f-]{36}$/i.test(workspaceId))
+    return sendError(res, 422, 'validation/failed', 'workspaceId must be a workspace id.', { field: 'workspaceId' })
   const trimmed = typeof name === 'string' ? name.trim() : ''
-  if (trimmed.length < 1 || trimmed.length > 80) return sendError(res, 422, 'validation/failed', 'The name needs 1 to 80 characters.', { field: 'name' })
+  if (trimmed.length < 1 || trimmed.length > 80)
+    return sendError(res, 422, 'validation/failed', 'The name needs 1 to 80 characters.', { field: 'name' })
 
   const key = newIngestKey()
   try {
@@ -36,7 +38,8 @@ export default async function ingestKeys(req: Request, res: Response): Promise<v
     res.status(201).json({ id: created.id, name: created.name, prefix: created.prefix, createdAt: created.created_at, key })
   } catch (error) {
     if (!(error instanceof GraphqlCallError)) throw error
-    if (error.code === 'invalid-jwt' || error.code === 'invalid-headers') return sendError(res, 401, 'session/expired', 'Your session has expired. Sign in again.')
+    if (error.code === 'invalid-jwt' || error.code === 'invalid-headers')
+      return sendError(res, 401, 'session/expired', 'Your session has expired. Sign in again.')
     return sendError(res, 403, 'permission/denied', 'Only an owner of the workspace creates ingest keys.')
   }
 }

@@ -17,7 +17,6 @@ interface Grant {
   retry_after_seconds: number
 }
 
-
 export default async function ingest(req: Request, res: Response): Promise<void> {
   if (req.method !== 'POST') {
     res.set('allow', 'POST')
@@ -38,7 +37,8 @@ export default async function ingest(req: Request, res: Response): Promise<void>
 
   const points: unknown = (req.body as { points?: unknown } | undefined)?.points
   if (!Array.isArray(points)) return sendError(res, 422, 'validation/failed', 'The body must be {"points": [...]}.')
-  if (points.length > MAX_POINTS) return sendError(res, 413, 'ingest/batch-too-large', `Too many points in one request (at most 5,000; got ${points.length}).`)
+  if (points.length > MAX_POINTS)
+    return sendError(res, 413, 'ingest/batch-too-large', `Too many points in one request (at most 5,000; got ${points.length}).`)
 
   const metricIds = await workspaceMetricIds(grant.workspace_id, points)
   const rows: Row[] = []

@@ -11,7 +11,8 @@ const RETENTION_DAYS = 400
 
 export default async function retainPoints(req: Request, res: Response): Promise<void> {
   const secret = process.env.NHOST_WEBHOOK_SECRET
-  if (!secret || req.headers['x-pulseboard-webhook-secret'] !== secret) return sendError(res, 401, 'permission/denied', 'Only the cron trigger calls this function.')
+  if (!secret || req.headers['x-pulseboard-webhook-secret'] !== secret)
+    return sendError(res, 401, 'permission/denied', 'Only the cron trigger calls this function.')
   const before = new Date(Date.now() - RETENTION_DAYS * 86_400_000).toISOString()
   const { delete_points } = await adminGraphql<{ delete_points: { affected_rows: number } }>(
     'mutation ($before: timestamptz!) { delete_points(where: {ts: {_lt: $before}}) { affected_rows } }',

@@ -23,6 +23,10 @@ export default async function shareSession(req: Request, res: Response): Promise
   )
   const dashboard = dashboards[0]
   if (!dashboard) return sendError(res, 404, 'share/link-invalid', 'This share link is not valid or was revoked.')
-  const accessToken = await signRoleJwt('share', { 'x-hasura-dashboard-id': dashboard.id, 'x-hasura-share-token': token }, SHARE_SESSION_SECONDS)
+  const accessToken = await signRoleJwt(
+    'share',
+    { 'x-hasura-dashboard-id': dashboard.id, 'x-hasura-share-token': token },
+    SHARE_SESSION_SECONDS,
+  )
   res.json({ accessToken, accessTokenExpiresIn: SHARE_SESSION_SECONDS, dashboard })
 }

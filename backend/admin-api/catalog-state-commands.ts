@@ -21,9 +21,11 @@ export function setCatalogState(args: JsonNode): MetadataCommand {
   if (type !== 'cli' && type !== 'console') args.key('type').fail('expected "cli" or "console"')
   const state = JSON.stringify(args.required('state', (n) => n.value))
   return async (_state, context) => {
-    await context.db.query(type === 'cli'
-      ? sql`update hdb_catalog.hdb_version set cli_state = ${state}::jsonb`
-      : sql`update hdb_catalog.hdb_version set console_state = ${state}::jsonb`)
+    await context.db.query(
+      type === 'cli'
+        ? sql`update hdb_catalog.hdb_version set cli_state = ${state}::jsonb`
+        : sql`update hdb_catalog.hdb_version set console_state = ${state}::jsonb`,
+    )
     return { response: { message: 'success' } }
   }
 }

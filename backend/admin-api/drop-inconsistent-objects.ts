@@ -16,7 +16,8 @@ export function dropInconsistentObjects(metadata: Metadata, objects: Inconsisten
 }
 
 function dropFromSource(source: Source, objects: InconsistentObject[]): Source {
-  const about = (o: InconsistentObject) => o.definition as { source?: string; table?: QualifiedTable; function?: QualifiedTable; role?: string; name?: string }
+  const about = (o: InconsistentObject) =>
+    o.definition as { source?: string; table?: QualifiedTable; function?: QualifiedTable; role?: string; name?: string }
   const missingTables = objects.filter((o) => o.type === 'table').map((o) => o.definition as QualifiedTable)
   const missingFunctions = objects.filter((o) => o.type === 'function' && about(o).source === source.name).map((o) => about(o).function!)
   const inTable = (t: TableMetadata, type: string) =>

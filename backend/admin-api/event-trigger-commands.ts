@@ -74,7 +74,8 @@ function createEventTrigger(args: JsonNode): MetadataCommand {
     if (!entry) throw new AdminApiError(400, 'not-exists', `table "${displayName(table)}" does not exist`)
     const existing = src.tables.find((t) => t.event_triggers?.some((e) => e.name === trigger.name))
     if (existing && !replace) throw new AdminApiError(400, 'already-exists', `Event trigger with name "${trigger.name}" already exists`)
-    if (existing && replace && existing !== entry) throw new AdminApiError(400, 'already-exists', `Event trigger with name "${trigger.name}" exists on another table`)
+    if (existing && replace && existing !== entry)
+      throw new AdminApiError(400, 'already-exists', `Event trigger with name "${trigger.name}" exists on another table`)
     assertTriggerEnvironment(trigger, context.config)
     const { rows } = await context.db.query<{ name: string }>(sql`
 SELECT a.attname AS name FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -84,7 +85,8 @@ WHERE n.nspname = ${table.schema} AND c.relname = ${table.name} AND a.attnum > 0
     for (const op of ['insert', 'update', 'delete'] as const) {
       const spec = trigger.definition[op]
       for (const column of [...named(spec?.columns), ...named((spec as { payload?: ColumnList } | undefined)?.payload)]) {
-        if (!columns.has(column)) throw new AdminApiError(400, 'not-exists', `column "${column}" does not exist in table "${displayName(table)}"`, `$.${op}`)
+        if (!columns.has(column))
+          throw new AdminApiError(400, 'not-exists', `column "${column}" does not exist in table "${displayName(table)}"`, `$.${op}`)
       }
     }
     const next = withTriggers(metadata, source, (t) => {
@@ -140,10 +142,14 @@ function redeliverEvent(args: JsonNode): MetadataCommand {
   const id = args.required('event_id', (n) => n.nonEmptyString())
   return async (_state, context) => {
     const done = await context.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ locked: string | null }>(sql`SELECT locked::text FROM hdb_catalog.event_log WHERE id = ${id} FOR UPDATE`)
+      const { rows } = await tx.query<{ locked: string | null }>(
+        sql`SELECT locked::text FROM hdb_catalog.event_log WHERE id = ${id} FOR UPDATE`,
+      )
       if (rows.length === 0) throw new AdminApiError(400, 'not-exists', 'event not found')
       if (rows[0]!.locked !== null) throw new AdminApiError(400, 'event-already-locked', 'event is already being processed')
-      await tx.query(sql`UPDATE hdb_catalog.event_log SET delivered = false, error = false, tries = 0, next_retry_at = NULL, archived = false WHERE id = ${id}`)
+      await tx.query(
+        sql`UPDATE hdb_catalog.event_log SET delivered = false, error = false, tries = 0, next_retry_at = NULL, archived = false WHERE id = ${id}`,
+      )
       await tx.query(sql`SELECT pg_notify('pulseboard_events', '')`)
       return SUCCESS
     })
@@ -155,7 +161,10 @@ const EVENT_COLUMNS = sql`id, schema_name, table_name, trigger_name, payload, de
 const INVOCATION_COLUMNS = sql`id, trigger_name, event_id, status, request, response, created_at::text`
 
 function paging(args: JsonNode): { limit: number; offset: number } {
-  return { limit: args.optional('limit', (n) => n.nonNegativeInteger()) ?? 100, offset: args.optional('offset', (n) => n.nonNegativeInteger()) ?? 0 }
+  return {
+    limit: args.optional('limit', (n) => n.nonNegativeInteger()) ?? 100,
+    offset: args.optional('offset', (n) => n.nonNegativeInteger()) ?? 0,
+  }
 }
 
 /** `status`: `pending` (not yet delivered nor failed), `processed` (delivered or failed) or `all`, as in Hasura. */
@@ -168,7 +177,8 @@ function getEventLogs(args: JsonNode): MetadataCommand {
   const { limit, offset } = paging(args)
   return async ({ metadata }, context) => {
     findTrigger(metadata, source, name)
-    const filter = status === 'pending' ? sql`AND NOT delivered AND NOT error` : status === 'processed' ? sql`AND (delivered OR error)` : sql``
+    const filter =
+      status === 'pending' ? sql`AND NOT delivered AND NOT error` : status === 'processed' ? sql`AND (delivered OR error)` : sql``
     const { rows } = await context.db.query(sql`SELECT ${EVENT_COLUMNS} FROM hdb_catalog.event_log
 WHERE trigger_name = ${name} AND NOT archived ${filter} ORDER BY created_at DESC LIMIT ${limit} OFFSET ${offset}`)
     return { response: rows }

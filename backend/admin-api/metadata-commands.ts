@@ -61,7 +61,10 @@ function commandFor(type: string, version: 1 | 2, args: JsonNode, node: JsonNode
       return replaceMetadata(args, version)
     case 'export_metadata':
       return async (state) => ({
-        response: version === 2 ? { resource_version: state.resourceVersion, metadata: exportMetadata(state.metadata) } : exportMetadata(state.metadata),
+        response:
+          version === 2
+            ? { resource_version: state.resourceVersion, metadata: exportMetadata(state.metadata) }
+            : exportMetadata(state.metadata),
       })
     case 'clear_metadata':
       return async (state) => ({ response: SUCCESS, next: clearedMetadata(state.metadata) })
@@ -70,7 +73,11 @@ function commandFor(type: string, version: 1 | 2, args: JsonNode, node: JsonNode
         const stored = await readStoredMetadata(context.db)
         const metadata = stored?.metadata ?? clearedMetadata()
         const objects = await findInconsistencies(context.db, metadata)
-        const response = { ...SUCCESS, is_consistent: objects.length === 0, ...(objects.length > 0 ? { inconsistent_objects: objects } : {}) }
+        const response = {
+          ...SUCCESS,
+          is_consistent: objects.length === 0,
+          ...(objects.length > 0 ? { inconsistent_objects: objects } : {}),
+        }
         return { response, next: metadata }
       }
     case 'get_inconsistent_metadata':
@@ -106,7 +113,15 @@ function commandFor(type: string, version: 1 | 2, args: JsonNode, node: JsonNode
 /** Hasura's own wording: backend-specific commands are `<backend>_<command>`. */
 function unknownCommandMessage(type: string): string {
   const [prefix, ...rest] = type.split('_')
-  const backend = { pg: 'postgres', postgres: 'postgres', citus: 'citus', cockroach: 'cockroach', mssql: 'mssql', bigquery: 'bigquery', mysql: 'mysql' }[prefix!]
+  const backend = {
+    pg: 'postgres',
+    postgres: 'postgres',
+    citus: 'citus',
+    cockroach: 'cockroach',
+    mssql: 'mssql',
+    bigquery: 'bigquery',
+    mysql: 'mysql',
+  }[prefix!]
   if (!backend) return `unknown metadata command "${type}"; "${prefix}" was not recognized as a valid backend name`
   return `unknown metadata command "${rest.join('_')}" for backend ${backend}`
 }

@@ -4,7 +4,13 @@ import { testDatabaseKind } from '../../tests/support/test-database.ts'
 import { exportMetadata } from '../metadata/model/export-metadata.ts'
 import { readStoredMetadata } from '../metadata/store/metadata-storage.ts'
 
-const source = (tables: unknown[], extra: Record<string, unknown> = {}) => ({ name: 'default', kind: 'postgres', tables, configuration: {}, ...extra })
+const source = (tables: unknown[], extra: Record<string, unknown> = {}) => ({
+  name: 'default',
+  kind: 'postgres',
+  tables,
+  configuration: {},
+  ...extra,
+})
 const metadataWith = (tables: unknown[], extra: Record<string, unknown> = {}) => ({ version: 3, sources: [source(tables, extra)] })
 
 const authorTable = {
@@ -19,10 +25,15 @@ const articleTable = {
 
 /** Exported form of the two tables above: sorted by name, names qualified, defaults left out. */
 const exportedTables = [
-  { table: { schema: 'public', name: 'article' }, object_relationships: [{ name: 'author', using: { foreign_key_constraint_on: 'author_id' } }] },
+  {
+    table: { schema: 'public', name: 'article' },
+    object_relationships: [{ name: 'author', using: { foreign_key_constraint_on: 'author_id' } }],
+  },
   {
     table: { schema: 'public', name: 'author' },
-    array_relationships: [{ name: 'articles', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'article' }, column: 'author_id' } } }],
+    array_relationships: [
+      { name: 'articles', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'article' }, column: 'author_id' } } },
+    ],
     select_permissions: [{ role: 'user', permission: { columns: ['id', 'name'], filter: {} } }],
   },
 ]
@@ -53,14 +64,30 @@ const scenarios: AdminScenario[] = [
     response: { path: '$', error: 'invalid x-hasura-admin-secret/x-hasura-access-key', code: 'access-denied' },
   },
   { name: 'malformed JSON', url: '/v1/metadata', body: 'not json', status: 400, matches: { path: '$', code: 'invalid-json' } },
-  { name: 'no type', url: '/v1/metadata', body: { args: {} }, status: 400, response: { path: '$', error: 'key "type" not found', code: 'parse-failed' } },
-  { name: 'no args', url: '/v1/metadata', body: { type: 'export_metadata' }, status: 400, response: { path: '$', error: 'key "args" not found', code: 'parse-failed' } },
+  {
+    name: 'no type',
+    url: '/v1/metadata',
+    body: { args: {} },
+    status: 400,
+    response: { path: '$', error: 'key "type" not found', code: 'parse-failed' },
+  },
+  {
+    name: 'no args',
+    url: '/v1/metadata',
+    body: { type: 'export_metadata' },
+    status: 400,
+    response: { path: '$', error: 'key "args" not found', code: 'parse-failed' },
+  },
   {
     name: 'unknown command',
     url: '/v1/metadata',
     body: { type: 'explode', args: {} },
     status: 400,
-    response: { path: '$.type', error: 'unknown metadata command "explode"; "explode" was not recognized as a valid backend name', code: 'parse-failed' },
+    response: {
+      path: '$.type',
+      error: 'unknown metadata command "explode"; "explode" was not recognized as a valid backend name',
+      code: 'parse-failed',
+    },
   },
   {
     name: 'unknown command of a known backend',
@@ -72,9 +99,16 @@ const scenarios: AdminScenario[] = [
   {
     name: 'replace_metadata with an invalid permission is located by its path',
     url: '/v1/metadata',
-    body: { type: 'replace_metadata', args: metadataWith([{ table: 'author', select_permissions: [{ role: 'user', permission: { columns: 5 } }] }]) },
+    body: {
+      type: 'replace_metadata',
+      args: metadataWith([{ table: 'author', select_permissions: [{ role: 'user', permission: { columns: 5 } }] }]),
+    },
     status: 400,
-    response: { path: '$.args.sources[0].tables[0].select_permissions[0].permission.columns', error: 'expected a list of column names or "*"', code: 'parse-failed' },
+    response: {
+      path: '$.args.sources[0].tables[0].select_permissions[0].permission.columns',
+      error: 'expected a list of column names or "*"',
+      code: 'parse-failed',
+    },
   },
   {
     name: 'replace_metadata answers success',
@@ -84,7 +118,7 @@ const scenarios: AdminScenario[] = [
     response: { message: 'success' },
   },
   {
-    name: 'export_metadata answers Hasura\'s v3 JSON',
+    name: "export_metadata answers Hasura's v3 JSON",
     url: '/v1/metadata',
     body: { type: 'export_metadata', args: {} },
     status: 200,
@@ -107,25 +141,39 @@ const scenarios: AdminScenario[] = [
   {
     name: 'a permission on a column that does not exist is inconsistent',
     url: '/v1/metadata',
-    body: { type: 'replace_metadata', args: metadataWith([{ table: 'author', select_permissions: [{ role: 'user', permission: { columns: ['nope'] } }] }]) },
+    body: {
+      type: 'replace_metadata',
+      args: metadataWith([{ table: 'author', select_permissions: [{ role: 'user', permission: { columns: ['nope'] } }] }]),
+    },
     status: 400,
     matches: {
       code: 'unexpected',
-      internal: [{ type: 'select_permission', name: 'select_permission user in table author in source default', reason: 'Inconsistent object: in table "author": in permission for role "user": "nope" does not exist' }],
+      internal: [
+        {
+          type: 'select_permission',
+          name: 'select_permission user in table author in source default',
+          reason: 'Inconsistent object: in table "author": in permission for role "user": "nope" does not exist',
+        },
+      ],
     },
   },
   {
     name: 'a foreign-key relationship needs a foreign key',
     url: '/v1/metadata',
-    body: { type: 'replace_metadata', args: metadataWith([{ table: 'author', object_relationships: [{ name: 'self', using: { foreign_key_constraint_on: 'name' } }] }]) },
+    body: {
+      type: 'replace_metadata',
+      args: metadataWith([{ table: 'author', object_relationships: [{ name: 'self', using: { foreign_key_constraint_on: 'name' } }] }]),
+    },
     status: 400,
     matches: {
       code: 'unexpected',
-      internal: [{
-        type: 'object_relation',
-        name: 'object_relation self in table author in source default',
-        reason: 'Inconsistent object: in table "author": in relationship "self": no foreign constraint exists on the given column(s)',
-      }],
+      internal: [
+        {
+          type: 'object_relation',
+          name: 'object_relation self in table author in source default',
+          reason: 'Inconsistent object: in table "author": in relationship "self": no foreign constraint exists on the given column(s)',
+        },
+      ],
     },
   },
   {
@@ -138,7 +186,11 @@ const scenarios: AdminScenario[] = [
   {
     name: 'allow_inconsistent_metadata stores it and reports',
     url: '/v1/metadata',
-    body: { type: 'replace_metadata', resource_version: 2, args: { allow_inconsistent_metadata: true, metadata: metadataWith([authorTable, articleTable, { table: 'missing' }]) } },
+    body: {
+      type: 'replace_metadata',
+      resource_version: 2,
+      args: { allow_inconsistent_metadata: true, metadata: metadataWith([authorTable, articleTable, { table: 'missing' }]) },
+    },
     status: 200,
     response: { is_consistent: false, inconsistent_objects: [missingTable] },
   },
@@ -159,18 +211,24 @@ const scenarios: AdminScenario[] = [
   {
     name: 'drop_inconsistent_metadata',
     url: '/v1/metadata',
-    body: { type: 'bulk', args: [
-      { type: 'drop_inconsistent_metadata', args: {} },
-      { type: 'get_inconsistent_metadata', args: {} },
-      { type: 'export_metadata', args: {} },
-    ] },
+    body: {
+      type: 'bulk',
+      args: [
+        { type: 'drop_inconsistent_metadata', args: {} },
+        { type: 'get_inconsistent_metadata', args: {} },
+        { type: 'export_metadata', args: {} },
+      ],
+    },
     status: 200,
     response: [{ message: 'success' }, { is_consistent: true, inconsistent_objects: [] }, metadataWith(exportedTables)],
   },
   {
     name: 'put the missing table back',
     url: '/v1/metadata',
-    body: { type: 'replace_metadata', args: { allow_inconsistent_metadata: true, metadata: metadataWith([authorTable, articleTable, { table: 'missing' }]) } },
+    body: {
+      type: 'replace_metadata',
+      args: { allow_inconsistent_metadata: true, metadata: metadataWith([authorTable, articleTable, { table: 'missing' }]) },
+    },
     status: 200,
     response: { is_consistent: false, inconsistent_objects: [missingTable] },
   },
@@ -184,27 +242,51 @@ const scenarios: AdminScenario[] = [
   {
     name: 'bulk stops at its first error and changes nothing',
     url: '/v1/metadata',
-    body: { type: 'bulk', args: [
-      { type: 'pg_untrack_table', args: { table: 'missing' } },
-      { type: 'pg_create_select_permission', args: { table: 'author', role: 'user', permission: { columns: '*' } } },
-    ] },
+    body: {
+      type: 'bulk',
+      args: [
+        { type: 'pg_untrack_table', args: { table: 'missing' } },
+        { type: 'pg_create_select_permission', args: { table: 'author', role: 'user', permission: { columns: '*' } } },
+      ],
+    },
     status: 400,
-    response: { path: '$.args[1].args', error: 'select permission already defined on table "author" with role "user"', code: 'already-exists' },
+    response: {
+      path: '$.args[1].args',
+      error: 'select permission already defined on table "author" with role "user"',
+      code: 'already-exists',
+    },
   },
   {
     name: 'bulk applies every command in order',
     url: '/v1/metadata',
-    body: { type: 'bulk', args: [
-      { type: 'pg_untrack_table', args: { table: 'missing' } },
-      { type: 'pg_drop_select_permission', args: { table: 'author', role: 'user' } },
-      { type: 'pg_create_select_permission', args: { table: 'author', role: 'user', permission: { columns: '*', filter: { id: { _eq: 'X-Hasura-User-Id' } } } } },
-      { type: 'export_metadata', args: {} },
-    ] },
+    body: {
+      type: 'bulk',
+      args: [
+        { type: 'pg_untrack_table', args: { table: 'missing' } },
+        { type: 'pg_drop_select_permission', args: { table: 'author', role: 'user' } },
+        {
+          type: 'pg_create_select_permission',
+          args: { table: 'author', role: 'user', permission: { columns: '*', filter: { id: { _eq: 'X-Hasura-User-Id' } } } },
+        },
+        { type: 'export_metadata', args: {} },
+      ],
+    },
     status: 200,
-    matches: [{ message: 'success' }, { message: 'success' }, { message: 'success' }, { sources: [{ tables: [
-      {},
-      { select_permissions: [{ role: 'user', permission: { columns: '*', filter: { id: { _eq: 'X-Hasura-User-Id' } } } }] },
-    ] }] }],
+    matches: [
+      { message: 'success' },
+      { message: 'success' },
+      { message: 'success' },
+      {
+        sources: [
+          {
+            tables: [
+              {},
+              { select_permissions: [{ role: 'user', permission: { columns: '*', filter: { id: { _eq: 'X-Hasura-User-Id' } } } }] },
+            ],
+          },
+        ],
+      },
+    ],
   },
   {
     name: 'pg_track_table of a missing table is an invalid configuration',
@@ -253,7 +335,10 @@ describe(`/v1/metadata (${testDatabaseKind})`, () => {
       url: '/v2/query',
       body: { type: 'run_sql', args: { sql: 'drop table post' } },
       status: 400,
-      matches: { code: 'dependency-error', error: 'cannot drop due to the following dependent objects : relationship author.articles in source "default"' },
+      matches: {
+        code: 'dependency-error',
+        error: 'cannot drop due to the following dependent objects : relationship author.articles in source "default"',
+      },
     })
     await runAdminScenario(api.app, {
       name: 'drop with cascade',
@@ -271,7 +356,10 @@ describe(`/v1/metadata (${testDatabaseKind})`, () => {
     const author = {
       table: 'author',
       object_relationships: [{ name: 'ghost', using: { manual_configuration: { remote_table: 'ghost', column_mapping: { id: 'id' } } } }],
-      select_permissions: [{ role: 'user', permission: { columns: ['id', 'nope'] } }, { role: 'viewer', permission: { columns: ['id'] } }],
+      select_permissions: [
+        { role: 'user', permission: { columns: ['id', 'nope'] } },
+        { role: 'viewer', permission: { columns: ['id'] } },
+      ],
     }
     await runAdminScenario(api.app, {
       name: 'store inconsistent',
@@ -280,13 +368,23 @@ describe(`/v1/metadata (${testDatabaseKind})`, () => {
       status: 200,
       matches: { is_consistent: false, inconsistent_objects: [{ type: 'object_relation' }, { type: 'select_permission' }] },
     })
-    await runAdminScenario(api.app, { name: 'drop', url: '/v1/metadata', body: { type: 'drop_inconsistent_metadata', args: {} }, status: 200 })
+    await runAdminScenario(api.app, {
+      name: 'drop',
+      url: '/v1/metadata',
+      body: { type: 'drop_inconsistent_metadata', args: {} },
+      status: 200,
+    })
     await runAdminScenario(api.app, {
       name: 'export',
       url: '/v1/metadata',
       body: { type: 'export_metadata', args: {} },
       status: 200,
-      response: metadataWith([{ table: { schema: 'public', name: 'author' }, select_permissions: [{ role: 'viewer', permission: { columns: ['id'], filter: {} } }] }]),
+      response: metadataWith([
+        {
+          table: { schema: 'public', name: 'author' },
+          select_permissions: [{ role: 'viewer', permission: { columns: ['id'], filter: {} } }],
+        },
+      ]),
     })
   })
 
@@ -300,7 +398,12 @@ describe(`/v1/metadata (${testDatabaseKind})`, () => {
       status: 200,
       response: { message: 'success' },
     })
-    const state = await runAdminScenario(api.app, { name: 'get', url: '/v1/metadata', body: { type: 'get_catalog_state', args: {} }, status: 200 })
+    const state = await runAdminScenario(api.app, {
+      name: 'get',
+      url: '/v1/metadata',
+      body: { type: 'get_catalog_state', args: {} },
+      status: 200,
+    })
     expect(state).toMatchObject({ cli_state: cliState, console_state: {} })
     expect((state as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/)
     expect(api.context.metadata.resourceVersion).toBe(version)
@@ -314,7 +417,13 @@ describe(`/v1/metadata (${testDatabaseKind})`, () => {
   })
 
   it('clear_metadata keeps the default source', async () => {
-    await runAdminScenario(api.app, { name: 'clear', url: '/v1/metadata', body: { type: 'clear_metadata', args: {} }, status: 200, response: { message: 'success' } })
+    await runAdminScenario(api.app, {
+      name: 'clear',
+      url: '/v1/metadata',
+      body: { type: 'clear_metadata', args: {} },
+      status: 200,
+      response: { message: 'success' },
+    })
     await runAdminScenario(api.app, {
       name: 'export',
       url: '/v1/metadata',

@@ -12,19 +12,21 @@ import { saveMetadata, withMetadataLock } from './save-metadata.ts'
  */
 export function metadataRoutes(context: BackendContext): Hono {
   const app = new Hono()
-  app.post('/v1/metadata', (c) => answer(c, async () => {
-    const body = await readAdminRequest(c)
-    const command = readMetadataCommand(body)
-    const resourceVersion = body.optional('resource_version', (n) => n.nonNegativeInteger())
-    return withMetadataLock(context, async () => {
-      const state = { metadata: context.metadata.current, resourceVersion: context.metadata.resourceVersion }
-      const outcome = await command(state, context)
-      if (outcome.next) {
-        await saveMetadata(context, outcome.next, resourceVersion ?? state.resourceVersion)
-        context.metadata.catalogChanged()
-      }
-      return outcome.response
-    })
-  }))
+  app.post('/v1/metadata', (c) =>
+    answer(c, async () => {
+      const body = await readAdminRequest(c)
+      const command = readMetadataCommand(body)
+      const resourceVersion = body.optional('resource_version', (n) => n.nonNegativeInteger())
+      return withMetadataLock(context, async () => {
+        const state = { metadata: context.metadata.current, resourceVersion: context.metadata.resourceVersion }
+        const outcome = await command(state, context)
+        if (outcome.next) {
+          await saveMetadata(context, outcome.next, resourceVersion ?? state.resourceVersion)
+          context.metadata.catalogChanged()
+        }
+        return outcome.response
+      })
+    }),
+  )
   return app
 }

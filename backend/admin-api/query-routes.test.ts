@@ -32,9 +32,27 @@ const scenarios: AdminScenario[] = [
     response: { path: '$.args', error: 'restricted access : admin only', code: 'access-denied' },
   },
   { name: 'malformed JSON', url: '/v2/query', body: '{"type": "run_sql",', status: 400, matches: { path: '$', code: 'invalid-json' } },
-  { name: 'unknown type', url: '/v2/query', body: { type: 'explode', args: {} }, status: 400, matches: { path: '$.type', code: 'parse-failed' } },
-  { name: 'run_sql without sql', url: '/v2/query', body: { type: 'run_sql', args: {} }, status: 400, response: { path: '$.args', error: 'key "sql" not found', code: 'parse-failed' } },
-  { name: 'run_sql with a number for sql', url: '/v2/query', body: { type: 'run_sql', args: { sql: 1 } }, status: 400, response: { path: '$.args.sql', error: 'expected a string', code: 'parse-failed' } },
+  {
+    name: 'unknown type',
+    url: '/v2/query',
+    body: { type: 'explode', args: {} },
+    status: 400,
+    matches: { path: '$.type', code: 'parse-failed' },
+  },
+  {
+    name: 'run_sql without sql',
+    url: '/v2/query',
+    body: { type: 'run_sql', args: {} },
+    status: 400,
+    response: { path: '$.args', error: 'key "sql" not found', code: 'parse-failed' },
+  },
+  {
+    name: 'run_sql with a number for sql',
+    url: '/v2/query',
+    body: { type: 'run_sql', args: { sql: 1 } },
+    status: 400,
+    response: { path: '$.args.sql', error: 'expected a string', code: 'parse-failed' },
+  },
   {
     name: 'DDL, a DO block and a $$ function in one script',
     url: '/v2/query',
@@ -48,9 +66,18 @@ const scenarios: AdminScenario[] = [
   {
     name: 'rows of the last statement, as text, header first',
     url: '/v2/query',
-    body: runSql(`insert into author (name) values ('Grace'); select id, name, author_count() as n, null::text as nothing from author order by id`),
+    body: runSql(
+      `insert into author (name) values ('Grace'); select id, name, author_count() as n, null::text as nothing from author order by id`,
+    ),
     status: 200,
-    response: { result_type: 'TuplesOk', result: [['id', 'name', 'n', 'nothing'], ['1', 'Ada', '2', null], ['2', 'Grace', '2', null]] },
+    response: {
+      result_type: 'TuplesOk',
+      result: [
+        ['id', 'name', 'n', 'nothing'],
+        ['1', 'Ada', '2', null],
+        ['2', 'Grace', '2', null],
+      ],
+    },
   },
   {
     name: 'a select with no rows still answers the header',
@@ -60,7 +87,7 @@ const scenarios: AdminScenario[] = [
     response: { result_type: 'TuplesOk', result: [['name']] },
   },
   {
-    name: 'Postgres errors in Hasura\'s shape, with internal for admins',
+    name: "Postgres errors in Hasura's shape, with internal for admins",
     url: '/v2/query',
     body: runSql('insert into author (name) values (null)'),
     status: 400,
@@ -109,7 +136,10 @@ const scenarios: AdminScenario[] = [
     url: '/v2/query',
     body: { type: 'bulk', args: [runSql('select 1 as one'), runSql('create table bulk_t (v int)')] },
     status: 200,
-    response: [{ result_type: 'TuplesOk', result: [['one'], ['1']] }, { result_type: 'CommandOk', result: null }],
+    response: [
+      { result_type: 'TuplesOk', result: [['one'], ['1']] },
+      { result_type: 'CommandOk', result: null },
+    ],
   },
   {
     name: 'bulk stops at the first error, located by its index',
@@ -145,10 +175,22 @@ describe(`/v2/query (${testDatabaseKind})`, () => {
 
   it("lets in a JWT whose role is admin, and no other role, as Hasura's sessions decide", async () => {
     const secret = api.context.config.jwtSecret
-    const token = (role: string) => new SignJWT({ [secret.claimsNamespace]: { 'x-hasura-allowed-roles': [role], 'x-hasura-default-role': role, 'x-hasura-user-id': 'u1' } })
-      .setProtectedHeader({ alg: secret.type }).setExpirationTime('5m').sign(new TextEncoder().encode(secret.key))
+    const token = (role: string) =>
+      new SignJWT({
+        [secret.claimsNamespace]: { 'x-hasura-allowed-roles': [role], 'x-hasura-default-role': role, 'x-hasura-user-id': 'u1' },
+      })
+        .setProtectedHeader({ alg: secret.type })
+        .setExpirationTime('5m')
+        .sign(new TextEncoder().encode(secret.key))
     const bearer = async (role: string) => ({ authorization: `Bearer ${await token(role)}` })
-    await runAdminScenario(api.app, { name: 'admin jwt', url: '/v2/query', anonymous: true, headers: await bearer('admin'), body: runSql('select 1 as one'), status: 200 })
+    await runAdminScenario(api.app, {
+      name: 'admin jwt',
+      url: '/v2/query',
+      anonymous: true,
+      headers: await bearer('admin'),
+      body: runSql('select 1 as one'),
+      status: 200,
+    })
     await runAdminScenario(api.app, {
       name: 'user jwt',
       url: '/v2/query',

@@ -12,10 +12,11 @@ import { readRunSqlArgs, runSql } from './run-sql.ts'
  */
 export function queryRoutes(context: BackendContext): Hono {
   const app = new Hono()
-  const handler = (c: Context) => answer(c, async () => {
-    const query = readQuery(await readAdminRequest(c))
-    return query(context)
-  })
+  const handler = (c: Context) =>
+    answer(c, async () => {
+      const query = readQuery(await readAdminRequest(c))
+      return query(context)
+    })
   app.post('/v2/query', handler)
   app.post('/v1/query', handler)
   return app

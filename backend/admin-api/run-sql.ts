@@ -16,9 +16,7 @@ export interface RunSqlArgs {
   read_only: boolean
 }
 
-export type RunSqlResult =
-  | { result_type: 'TuplesOk'; result: (string | null)[][] }
-  | { result_type: 'CommandOk'; result: null }
+export type RunSqlResult = { result_type: 'TuplesOk'; result: (string | null)[][] } | { result_type: 'CommandOk'; result: null }
 
 export function readRunSqlArgs(node: JsonNode): RunSqlArgs {
   node.object()

@@ -16,7 +16,10 @@ const queues = new WeakMap<object, Promise<unknown>>()
 export function withMetadataLock<T>(context: Context, work: () => Promise<T>): Promise<T> {
   const previous = queues.get(context.metadata) ?? Promise.resolve()
   const run = previous.then(work, work)
-  queues.set(context.metadata, run.catch(() => undefined))
+  queues.set(
+    context.metadata,
+    run.catch(() => undefined),
+  )
   return run
 }
 

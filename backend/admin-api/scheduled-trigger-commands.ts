@@ -119,10 +119,13 @@ function getScheduledEvents(args: JsonNode): MetadataCommand {
   const withCount = args.optional('get_rows_count', (n) => n.boolean()) ?? false
   return async (_state, context) => {
     const where = sql`WHERE true ${trigger !== undefined ? sql`AND trigger_name = ${trigger}` : sql``} ${statuses.length > 0 ? sql`AND status = ANY(${statuses}::text[])` : sql``}`
-    const columns = type === 'cron'
-      ? sql`id, trigger_name, scheduled_time::text, status, tries, created_at::text, next_retry_at::text`
-      : sql`id, webhook_conf, scheduled_time::text, retry_conf, payload, header_conf, status, tries, created_at::text, next_retry_at::text, comment`
-    const { rows } = await context.db.query(sql`SELECT ${columns} FROM ${tableOf(type)} ${where} ORDER BY scheduled_time ASC LIMIT ${limit} OFFSET ${offset}`)
+    const columns =
+      type === 'cron'
+        ? sql`id, trigger_name, scheduled_time::text, status, tries, created_at::text, next_retry_at::text`
+        : sql`id, webhook_conf, scheduled_time::text, retry_conf, payload, header_conf, status, tries, created_at::text, next_retry_at::text, comment`
+    const { rows } = await context.db.query(
+      sql`SELECT ${columns} FROM ${tableOf(type)} ${where} ORDER BY scheduled_time ASC LIMIT ${limit} OFFSET ${offset}`,
+    )
     if (!withCount) return { response: { events: rows } }
     const count = await context.db.query<{ count: number }>(sql`SELECT count(*)::int AS count FROM ${tableOf(type)} ${where}`)
     return { response: { events: rows, count: count.rows[0]!.count } }

@@ -3,8 +3,15 @@ import { DEFAULT_SOURCE, displayName, findInconsistencies } from '../metadata/st
 import type { JsonNode } from '../metadata/model/json-node.ts'
 import type { MetadataCommand, MetadataState } from './metadata-commands.ts'
 import {
-  readArrayRelationship, readDeletePermission, readFunctionMetadata, readInsertPermission, readObjectRelationship,
-  readQualifiedName, readSelectPermission, readTableMetadata, readUpdatePermission,
+  readArrayRelationship,
+  readDeletePermission,
+  readFunctionMetadata,
+  readInsertPermission,
+  readObjectRelationship,
+  readQualifiedName,
+  readSelectPermission,
+  readTableMetadata,
+  readUpdatePermission,
 } from '../metadata/model/parse-metadata.ts'
 import type { Metadata, PermissionEntry, QualifiedTable, Source, TableMetadata } from '../metadata/model/types.ts'
 
@@ -94,12 +101,14 @@ function checked(edit: (state: MetadataState) => Metadata): MetadataCommand {
 function trackTable(args: JsonNode): MetadataCommand {
   const source = sourceName(args)
   const entry = readTableMetadata(args.key('table').isAbsent ? args.child('table', { table: args.value }) : trackTableEntry(args))
-  return checked(({ metadata }) => withSource(metadata, source, (s) => {
-    if (s.tables.some((t) => sameName(t.table, entry.table))) {
-      throw new AdminApiError(400, 'already-tracked', `view/table already tracked: ${quoted(entry.table)}`)
-    }
-    return { ...s, tables: [...s.tables, entry] }
-  }))
+  return checked(({ metadata }) =>
+    withSource(metadata, source, (s) => {
+      if (s.tables.some((t) => sameName(t.table, entry.table))) {
+        throw new AdminApiError(400, 'already-tracked', `view/table already tracked: ${quoted(entry.table)}`)
+      }
+      return { ...s, tables: [...s.tables, entry] }
+    }),
+  )
 }
 
 function trackTableEntry(args: JsonNode): JsonNode {
@@ -121,22 +130,27 @@ function untrackTable(args: JsonNode): MetadataCommand {
       }
       const dependents: string[] = []
       const pointsAtTable = (using: NonNullable<TableMetadata['object_relationships']>[number]['using']) => {
-        const remote = 'manual_configuration' in using ? using.manual_configuration.remote_table
-          : typeof using.foreign_key_constraint_on === 'object' && !Array.isArray(using.foreign_key_constraint_on) ? using.foreign_key_constraint_on.table
-          : undefined
+        const remote =
+          'manual_configuration' in using
+            ? using.manual_configuration.remote_table
+            : typeof using.foreign_key_constraint_on === 'object' && !Array.isArray(using.foreign_key_constraint_on)
+              ? using.foreign_key_constraint_on.table
+              : undefined
         return remote !== undefined && sameName(typeof remote === 'string' ? { schema: 'public', name: remote } : remote, table)
       }
-      const tables = s.tables.filter((t) => !sameName(t.table, table)).map((t) => {
-        const keep = <R extends { name: string; using: NonNullable<TableMetadata['object_relationships']>[number]['using'] }>(r: R) => {
-          if (!pointsAtTable(r.using)) return true
-          dependents.push(`relationship ${displayName(t.table)}.${r.name} in source "${s.name}"`)
-          return false
-        }
-        const next: TableMetadata = { ...t }
-        if (t.object_relationships) next.object_relationships = t.object_relationships.filter(keep)
-        if (t.array_relationships) next.array_relationships = t.array_relationships.filter(keep)
-        return next
-      })
+      const tables = s.tables
+        .filter((t) => !sameName(t.table, table))
+        .map((t) => {
+          const keep = <R extends { name: string; using: NonNullable<TableMetadata['object_relationships']>[number]['using'] }>(r: R) => {
+            if (!pointsAtTable(r.using)) return true
+            dependents.push(`relationship ${displayName(t.table)}.${r.name} in source "${s.name}"`)
+            return false
+          }
+          const next: TableMetadata = { ...t }
+          if (t.object_relationships) next.object_relationships = t.object_relationships.filter(keep)
+          if (t.array_relationships) next.array_relationships = t.array_relationships.filter(keep)
+          return next
+        })
       if (dependents.length > 0 && !cascade) {
         throw new AdminApiError(400, 'dependency-error', `cannot drop due to the following dependent objects : ${dependents.join(', ')}`)
       }
@@ -149,13 +163,17 @@ function untrackTable(args: JsonNode): MetadataCommand {
 function setTableCustomization(args: JsonNode): MetadataCommand {
   const source = sourceName(args)
   const table = tableArg(args)
-  const configuration = readTableMetadata(args.child('configuration', { table, configuration: args.object().configuration ?? {} })).configuration
-  return checked(({ metadata }) => withTable(metadata, source, table, (t) => {
-    const next = { ...t }
-    if (configuration) next.configuration = configuration
-    else delete next.configuration
-    return next
-  }))
+  const configuration = readTableMetadata(
+    args.child('configuration', { table, configuration: args.object().configuration ?? {} }),
+  ).configuration
+  return checked(({ metadata }) =>
+    withTable(metadata, source, table, (t) => {
+      const next = { ...t }
+      if (configuration) next.configuration = configuration
+      else delete next.configuration
+      return next
+    }),
+  )
 }
 
 const PERMISSION_READERS: Record<PermissionKind, (node: JsonNode) => unknown> = {
@@ -173,13 +191,15 @@ function createPermission(args: JsonNode, kind: PermissionKind): MetadataCommand
   const comment = args.optional('comment', (n) => n.string())
   if (comment !== undefined) entry.comment = comment
   const key = `${kind}_permissions` as const
-  return checked(({ metadata }) => withTable(metadata, source, table, (t) => {
-    const existing = (t[key] ?? []) as PermissionEntry<unknown>[]
-    if (existing.some((p) => p.role === role)) {
-      throw new AdminApiError(400, 'already-exists', `${kind} permission already defined on table ${quoted(table)} with role "${role}"`)
-    }
-    return { ...t, [key]: [...existing, entry] }
-  }))
+  return checked(({ metadata }) =>
+    withTable(metadata, source, table, (t) => {
+      const existing = (t[key] ?? []) as PermissionEntry<unknown>[]
+      if (existing.some((p) => p.role === role)) {
+        throw new AdminApiError(400, 'already-exists', `${kind} permission already defined on table ${quoted(table)} with role "${role}"`)
+      }
+      return { ...t, [key]: [...existing, entry] }
+    }),
+  )
 }
 
 function dropPermission(args: JsonNode, kind: PermissionKind): MetadataCommand {
@@ -212,12 +232,14 @@ function createRelationship(args: JsonNode, kind: 'object' | 'array'): MetadataC
   const node = args.child('using', definition)
   const relationship = kind === 'object' ? readObjectRelationship(node) : readArrayRelationship(node)
   const key = `${kind}_relationships` as const
-  return checked(({ metadata }) => withTable(metadata, source, table, (t) => {
-    if (relationshipNames(t).includes(relationship.name)) {
-      throw new AdminApiError(400, 'already-exists', `field with name "${relationship.name}" already exists in table ${quoted(table)}`)
-    }
-    return { ...t, [key]: [...(t[key] ?? []), relationship] }
-  }))
+  return checked(({ metadata }) =>
+    withTable(metadata, source, table, (t) => {
+      if (relationshipNames(t).includes(relationship.name)) {
+        throw new AdminApiError(400, 'already-exists', `field with name "${relationship.name}" already exists in table ${quoted(table)}`)
+      }
+      return { ...t, [key]: [...(t[key] ?? []), relationship] }
+    }),
+  )
 }
 
 function dropRelationship(args: JsonNode): MetadataCommand {
@@ -242,12 +264,14 @@ function trackFunction(args: JsonNode): MetadataCommand {
   const source = sourceName(args)
   const value = args.object()
   const entry = readFunctionMetadata(value.function === undefined ? args.child('function', { function: value }) : args)
-  return checked(({ metadata }) => withSource(metadata, source, (s) => {
-    if ((s.functions ?? []).some((f) => sameName(f.function, entry.function))) {
-      throw new AdminApiError(400, 'already-tracked', `function already tracked: ${quoted(entry.function)}`)
-    }
-    return { ...s, functions: [...(s.functions ?? []), entry] }
-  }))
+  return checked(({ metadata }) =>
+    withSource(metadata, source, (s) => {
+      if ((s.functions ?? []).some((f) => sameName(f.function, entry.function))) {
+        throw new AdminApiError(400, 'already-tracked', `function already tracked: ${quoted(entry.function)}`)
+      }
+      return { ...s, functions: [...(s.functions ?? []), entry] }
+    }),
+  )
 }
 
 function untrackFunction(args: JsonNode): MetadataCommand {

@@ -9,11 +9,17 @@ const claims = { userId: '2c35b6f3-c4b9-48e3-978a-d4d0f1d42e24', defaultRole: 'u
 
 describe('AccessTokens', () => {
   it('signs HS256 tokens with the configured namespace and issuer, and verifies them', async () => {
-    const secret = parseJwtSecret(JSON.stringify({ type: 'HS256', key: 'k'.repeat(40), claims_namespace: 'https://example.com/claims', issuer: 'pulseboard' }))
+    const secret = parseJwtSecret(
+      JSON.stringify({ type: 'HS256', key: 'k'.repeat(40), claims_namespace: 'https://example.com/claims', issuer: 'pulseboard' }),
+    )
     const tokens = AccessTokens.create(secret, 600)
     const token = await tokens.sign(claims)
     const { payload } = await jwtVerify(token, new TextEncoder().encode('k'.repeat(40)))
-    expect(payload).toMatchObject({ sub: claims.userId, iss: 'pulseboard', 'https://example.com/claims': { 'x-hasura-allowed-roles': ['user', 'me'] } })
+    expect(payload).toMatchObject({
+      sub: claims.userId,
+      iss: 'pulseboard',
+      'https://example.com/claims': { 'x-hasura-allowed-roles': ['user', 'me'] },
+    })
     expect(payload.exp! - payload.iat!).toBe(600)
     expect(await tokens.verify(token)).toEqual({ userId: claims.userId, isAnonymous: false })
     expect(tokens.jwks).toEqual([])
@@ -21,11 +27,13 @@ describe('AccessTokens', () => {
 
   it('signs RS256 tokens with signing_key and publishes the public key in the JWK Set', async () => {
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
-    const secret = parseJwtSecret(JSON.stringify({
-      type: 'RS256',
-      key: publicKey.export({ type: 'spki', format: 'pem' }),
-      signing_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
-    }))
+    const secret = parseJwtSecret(
+      JSON.stringify({
+        type: 'RS256',
+        key: publicKey.export({ type: 'spki', format: 'pem' }),
+        signing_key: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      }),
+    )
     const tokens = AccessTokens.create(secret, 900)
     const token = await tokens.sign(claims)
     expect(tokens.jwks).toEqual([expect.objectContaining({ alg: 'RS256', kty: 'RSA', use: 'sig', e: 'AQAB', kid: expect.any(String) })])

@@ -47,13 +47,18 @@ export class AccessTokens {
       return new AccessTokens(secret, key, key, undefined, [], expiresIn)
     }
     if (!secret.signingKey) {
-      throw new ConfigError('HASURA_GRAPHQL_JWT_SECRET', `type ${secret.type} needs "signing_key" (the PEM private key) for the auth service to sign tokens`)
+      throw new ConfigError(
+        'HASURA_GRAPHQL_JWT_SECRET',
+        `type ${secret.type} needs "signing_key" (the PEM private key) for the auth service to sign tokens`,
+      )
     }
     const signingKey = createPrivateKey(secret.signingKey)
     const verifyingKey = createPublicKey(secret.key)
     const { n, e } = verifyingKey.export({ format: 'jwk' })
     // An RFC 7638 thumbprint is a key id that stays the same across restarts (Nhost draws a random one).
-    const kid = createHash('sha256').update(JSON.stringify({ e, kty: 'RSA', n })).digest('base64url')
+    const kid = createHash('sha256')
+      .update(JSON.stringify({ e, kty: 'RSA', n }))
+      .digest('base64url')
     const jwk: JWK = { alg: secret.type, e, kid, kty: 'RSA', n, use: 'sig' }
     return new AccessTokens(secret, signingKey, verifyingKey, kid, [jwk], expiresIn)
   }

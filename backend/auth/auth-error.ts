@@ -34,9 +34,17 @@ export type AuthErrorCode = keyof typeof ERRORS
  * responses reveal nothing about accounts (Nhost's `isSensitive`).
  */
 const SENSITIVE: ReadonlySet<AuthErrorCode> = new Set([
-  'disabled-user', 'user-already-exists', 'email-already-verified', 'forbidden-anonymous',
-  'invalid-email-password', 'invalid-pat', 'role-not-allowed', 'signup-disabled', 'unverified-user',
-  'invalid-refresh-token', 'invalid-ticket',
+  'disabled-user',
+  'user-already-exists',
+  'email-already-verified',
+  'forbidden-anonymous',
+  'invalid-email-password',
+  'invalid-pat',
+  'role-not-allowed',
+  'signup-disabled',
+  'unverified-user',
+  'invalid-refresh-token',
+  'invalid-ticket',
 ])
 
 export class AuthError extends HttpError {

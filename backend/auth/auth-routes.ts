@@ -30,12 +30,14 @@ export const MAX_AUTH_BODY_BYTES = 64 * 1024
 export function authRoutes(backend: BackendContext): Hono {
   const auth = createAuthContext(backend)
   const app = new Hono()
-  app.use(bodyLimit({
-    maxSize: MAX_AUTH_BODY_BYTES,
-    onError: () => {
-      throw new SchemaValidationError('request-validation-error', `request body is larger than ${MAX_AUTH_BODY_BYTES} bytes`, 413)
-    },
-  }))
+  app.use(
+    bodyLimit({
+      maxSize: MAX_AUTH_BODY_BYTES,
+      onError: () => {
+        throw new SchemaValidationError('request-validation-error', `request body is larger than ${MAX_AUTH_BODY_BYTES} bytes`, 413)
+      },
+    }),
+  )
   app.use(rateLimits(auth))
 
   authSystemRoutes(app, auth)
@@ -89,8 +91,11 @@ function rateLimits(auth: AuthContext): MiddlewareHandler {
   const bruteForce = new SlidingWindow(rateLimit.bruteForce)
   const signups = new SlidingWindow(rateLimit.signups)
   const emails = new SlidingWindow(rateLimit.emails)
-  const sendsEmail = new Set(['/user/email/change', '/user/password/reset',
-    ...(emailVerificationRequired ? ['/user/email/send-verification-email', '/signup/email-password', '/user/deanonymize'] : [])])
+  const sendsEmail = new Set([
+    '/user/email/change',
+    '/user/password/reset',
+    ...(emailVerificationRequired ? ['/user/email/send-verification-email', '/signup/email-password', '/user/deanonymize'] : []),
+  ])
   return async function rateLimit(c, next) {
     const client = clientAddress(c)
     const path = c.req.path.replace(/^\/v1\/auth/, '')

@@ -63,9 +63,12 @@ export async function createSession(auth: AuthContext, db: Queryable, user: Auth
 
 /** The user owning an unexpired refresh token of the given type, or undefined. */
 export function findUserByRefreshToken(db: Queryable, token: string, type: 'regular' | 'pat'): Promise<AuthUser | undefined> {
-  return findUser(db, sql`u.id = (
+  return findUser(
+    db,
+    sql`u.id = (
     SELECT t.user_id FROM auth.refresh_tokens t
-    WHERE t.refresh_token_hash = ${hashRefreshToken(token)} AND t.type = ${type} AND t.expires_at > now())`)
+    WHERE t.refresh_token_hash = ${hashRefreshToken(token)} AND t.type = ${type} AND t.expires_at > now())`,
+  )
 }
 
 /**
@@ -117,7 +120,11 @@ export async function revokeFamilyOfSpentToken(db: Queryable, token: string): Pr
  * Nhost's `ValidateUser`: who may hold a session. `allowAnonymous` is for the endpoints that
  * tolerate anonymous users (refreshing a token, reading `/user`).
  */
-export function assertUserMayHaveSession(auth: AuthContext, user: AuthUser, options: { allowAnonymous?: boolean; allowUnverified?: boolean } = {}): void {
+export function assertUserMayHaveSession(
+  auth: AuthContext,
+  user: AuthUser,
+  options: { allowAnonymous?: boolean; allowUnverified?: boolean } = {},
+): void {
   if (user.disabled) throw new AuthError('disabled-user')
   if (!user.isAnonymous && !user.emailVerified && auth.settings.emailVerificationRequired && !options.allowUnverified) {
     throw new AuthError('unverified-user')

@@ -23,7 +23,8 @@ describe('loadAuthSettings', () => {
   })
 
   it("reads the project's nhost.toml keys", () => {
-    expect(settings(`
+    expect(
+      settings(`
       [auth.redirections]
       clientUrl = 'https://app.example.com'
       allowedUrls = ['https://admin.example.com']
@@ -37,7 +38,8 @@ describe('loadAuthSettings', () => {
       [auth.rateLimit.signups]
       limit = 5
       interval = '1h30m'
-    `)).toMatchObject({
+    `),
+    ).toMatchObject({
       clientUrl: 'https://app.example.com',
       allowedRedirectUrls: ['https://admin.example.com'],
       accessTokenExpiresIn: 300,
@@ -61,7 +63,13 @@ describe('loadAuthSettings', () => {
 })
 
 describe('parseGoDuration', () => {
-  it.each([['5m', 300_000], ['1h', 3_600_000], ['90s', 90_000], ['1h30m', 5_400_000], ['250ms', 250]])('%s', (text, ms) => {
+  it.each([
+    ['5m', 300_000],
+    ['1h', 3_600_000],
+    ['90s', 90_000],
+    ['1h30m', 5_400_000],
+    ['250ms', 250],
+  ])('%s', (text, ms) => {
     expect(parseGoDuration('k', text)).toBe(ms)
   })
   it.each(['', '5', '5 m', '1d', '0s'])('refuses %j', (text) => {

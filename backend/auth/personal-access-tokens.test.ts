@@ -19,8 +19,13 @@ describe('POST /pat and POST /signin/pat', () => {
   it('creates a PAT that signs in as its owner with the user role', async () => {
     const created = await createPat({ expiresAt: inOneDay(), metadata: { name: 'ci' } })
     expect(created.status).toBe(200)
-    expect(created.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), personalAccessToken: expect.stringMatching(/^[0-9a-f-]{36}$/) })
-    const { rows } = await t.db.query<{ type: string; metadata: unknown }>(sql`select type, metadata from auth.refresh_tokens where id = ${created.body.id}::uuid`)
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      personalAccessToken: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    })
+    const { rows } = await t.db.query<{ type: string; metadata: unknown }>(
+      sql`select type, metadata from auth.refresh_tokens where id = ${created.body.id}::uuid`,
+    )
     expect(rows[0]).toEqual({ type: 'pat', metadata: { name: 'ci' } })
 
     const signedIn = await signInPat(created.body.personalAccessToken)
@@ -45,7 +50,10 @@ describe('POST /pat and POST /signin/pat', () => {
   })
 
   it('refuses unknown and expired PATs with invalid-pat', async () => {
-    expect(await signInPat('6a1c5f5e-6f7b-4d0e-9a53-222222222222')).toMatchObject({ status: 401, body: { error: 'invalid-pat', message: 'Invalid or expired personal access token' } })
+    expect(await signInPat('6a1c5f5e-6f7b-4d0e-9a53-222222222222')).toMatchObject({
+      status: 401,
+      body: { error: 'invalid-pat', message: 'Invalid or expired personal access token' },
+    })
     const created = await createPat({ expiresAt: inOneDay() })
     await t.db.query(sql`update auth.refresh_tokens set expires_at = now() - interval '1 second' where id = ${created.body.id}::uuid`)
     expect((await signInPat(created.body.personalAccessToken)).body.error).toBe('invalid-pat')
@@ -54,11 +62,16 @@ describe('POST /pat and POST /signin/pat', () => {
 
   it('keeps PATs working across a password change, which ends sessions', async () => {
     const created = await createPat({ expiresAt: inOneDay() })
-    const changed = await t.call('POST', '/v1/auth/user/password', { token: session.accessToken, body: { newPassword: 'new-correct-horse-9' } })
+    const changed = await t.call('POST', '/v1/auth/user/password', {
+      token: session.accessToken,
+      body: { newPassword: 'new-correct-horse-9' },
+    })
     expect(changed).toMatchObject({ status: 200, body: 'OK' })
     expect((await t.call('POST', '/v1/auth/token', { body: { refreshToken: session.refreshToken } })).status).toBe(401)
     expect((await signInPat(created.body.personalAccessToken)).status).toBe(200)
-    const signIn = await t.call('POST', '/v1/auth/signin/email-password', { body: { email: 'robot-owner@example.com', password: 'new-correct-horse-9' } })
+    const signIn = await t.call('POST', '/v1/auth/signin/email-password', {
+      body: { email: 'robot-owner@example.com', password: 'new-correct-horse-9' },
+    })
     expect(signIn.status).toBe(200)
   })
 })

@@ -33,7 +33,8 @@ describe('createRedirectValidator (Nhost redirectTo rules)', () => {
 
 describe('withQuery', () => {
   it('adds parameters and keeps the ones there', () => {
-    expect(withQuery('https://app.example.com/cb?lang=en', { refreshToken: 'a b', type: 'verifyEmail' }))
-      .toBe('https://app.example.com/cb?lang=en&refreshToken=a+b&type=verifyEmail')
+    expect(withQuery('https://app.example.com/cb?lang=en', { refreshToken: 'a b', type: 'verifyEmail' })).toBe(
+      'https://app.example.com/cb?lang=en&refreshToken=a+b&type=verifyEmail',
+    )
   })
 })

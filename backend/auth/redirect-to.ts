@@ -21,8 +21,13 @@ export function createRedirectValidator(clientUrl: string, allowedUrls: readonly
 function hasValidShape(redirectTo: string): boolean {
   if (/[\s\\]/.test(redirectTo) || !URL.canParse(redirectTo)) return false
   const url = new URL(redirectTo)
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' &&
-    /^https?:\/\/[^/]/.test(redirectTo) && url.username === '' && url.password === ''
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.hostname !== '' &&
+    /^https?:\/\/[^/]/.test(redirectTo) &&
+    url.username === '' &&
+    url.password === ''
+  )
 }
 
 function compilePatterns(allowed: string): RegExp[] {

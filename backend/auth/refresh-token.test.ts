@@ -16,7 +16,11 @@ const signIn = async (email: string) =>
 
 /** A token signed with the project's key but with claims of our choosing. */
 const forge = (claims: Record<string, unknown>, exp: number) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer('hasura-auth').setIssuedAt(exp - 900).setExpirationTime(exp)
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer('hasura-auth')
+    .setIssuedAt(exp - 900)
+    .setExpirationTime(exp)
     .sign(new TextEncoder().encode(TEST_JWT_KEY))
 
 describe('POST /token', () => {
@@ -25,7 +29,11 @@ describe('POST /token', () => {
     const second = await refresh(first.refreshToken)
     expect(second.status).toBe(200)
     // The answer is a bare Session, not {session}.
-    expect(second.body).toMatchObject({ accessTokenExpiresIn: 900, refreshTokenId: first.refreshTokenId, user: { email: 'rota@example.com' } })
+    expect(second.body).toMatchObject({
+      accessTokenExpiresIn: 900,
+      refreshTokenId: first.refreshTokenId,
+      user: { email: 'rota@example.com' },
+    })
     expect(second.body.refreshToken).not.toBe(first.refreshToken)
     expect(jwtPayload(second.body.accessToken).sub).toBe(first.user.id)
 
@@ -40,7 +48,10 @@ describe('POST /token', () => {
     const legitimate = await refresh(stolen.refreshToken)
     expect(legitimate.status).toBe(200)
     const reused = await refresh(stolen.refreshToken)
-    expect(reused).toMatchObject({ status: 401, body: { status: 401, error: 'invalid-refresh-token', message: 'Invalid or expired refresh token' } })
+    expect(reused).toMatchObject({
+      status: 401,
+      body: { status: 401, error: 'invalid-refresh-token', message: 'Invalid or expired refresh token' },
+    })
     // The newer token of that session, whoever holds it, is gone with it.
     expect(await refresh(legitimate.body.refreshToken)).toMatchObject({ status: 401, body: { error: 'invalid-refresh-token' } })
     expect((await refresh(other.refreshToken)).status).toBe(200)
@@ -65,7 +76,9 @@ describe('POST /token', () => {
 
   it('refuses an expired refresh token and a disabled user', async () => {
     const session = await t.signUp('old@example.com')
-    await t.db.query(sql`update auth.refresh_tokens set expires_at = now() - interval '1 second' where id = ${session.refreshTokenId}::uuid`)
+    await t.db.query(
+      sql`update auth.refresh_tokens set expires_at = now() - interval '1 second' where id = ${session.refreshTokenId}::uuid`,
+    )
     expect((await refresh(session.refreshToken)).body.error).toBe('invalid-refresh-token')
 
     const other = await t.signUp('gone@example.com')
@@ -95,7 +108,10 @@ describe('POST /signout', () => {
     await t.signUp('everywhere@example.com')
     const a = await signIn('everywhere@example.com')
     const b = await signIn('everywhere@example.com')
-    const pat = await t.call('POST', '/v1/auth/pat', { token: a.accessToken, body: { expiresAt: new Date(Date.now() + 86400_000).toISOString() } })
+    const pat = await t.call('POST', '/v1/auth/pat', {
+      token: a.accessToken,
+      body: { expiresAt: new Date(Date.now() + 86400_000).toISOString() },
+    })
     const bystander = await t.signUp('bystander@example.com')
     expect((await t.call('POST', '/v1/auth/signout', { token: a.accessToken, body: { all: true } })).status).toBe(200)
     expect((await refresh(a.refreshToken)).status).toBe(401)
@@ -109,7 +125,10 @@ describe('POST /signout', () => {
     ['all without an access token', { all: true }, undefined],
     ['all with a forged token', { all: true }, 'eyJhbGciOiJIUzI1NiJ9.e30.x'],
   ])('answers invalid-request for %s', async (_, body, token) => {
-    expect(await t.call('POST', '/v1/auth/signout', { body, ...(token ? { token } : {}) })).toMatchObject({ status: 400, body: { error: 'invalid-request' } })
+    expect(await t.call('POST', '/v1/auth/signout', { body, ...(token ? { token } : {}) })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid-request' },
+    })
   })
 })
 
@@ -117,7 +136,10 @@ describe('GET /user and bearer tokens', () => {
   it('returns the signed-in user', async () => {
     const session = await t.signUp('me@example.com')
     const response = await t.call('GET', '/v1/auth/user', { token: session.accessToken })
-    expect(response).toMatchObject({ status: 200, body: { id: session.user.id, email: 'me@example.com', roles: ['me', 'user'], isAnonymous: false, metadata: {} } })
+    expect(response).toMatchObject({
+      status: 200,
+      body: { id: session.user.id, email: 'me@example.com', roles: ['me', 'user'], isAnonymous: false, metadata: {} },
+    })
     expect(response.body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/)
     expect(Math.abs(Date.parse(response.body.createdAt) - Date.now())).toBeLessThan(60_000)
     expect(response.body).not.toHaveProperty('activeMfaType')
@@ -130,8 +152,12 @@ describe('GET /user and bearer tokens', () => {
     claims['https://hasura.io/jwt/claims']['x-hasura-default-role'] = 'admin'
     const tampered = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`
     const expired = await forge({ sub: session.user.id }, Math.floor(Date.now() / 1000) - 60)
-    const foreign = await new SignJWT({ sub: session.user.id }).setProtectedHeader({ alg: 'HS256' }).setIssuer('hasura-auth')
-      .setIssuedAt().setExpirationTime('15m').sign(new TextEncoder().encode('another-key-that-is-long-enough-0123456789'))
+    const foreign = await new SignJWT({ sub: session.user.id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('hasura-auth')
+      .setIssuedAt()
+      .setExpirationTime('15m')
+      .sign(new TextEncoder().encode('another-key-that-is-long-enough-0123456789'))
     expect(payload).toBeTruthy()
     for (const token of [undefined, tampered, expired, foreign]) {
       const response = await t.call('GET', '/v1/auth/user', token ? { token } : {})
@@ -145,7 +171,10 @@ describe('GET /user and bearer tokens', () => {
   it('answers invalid-email-password for a token whose user was deleted', async () => {
     const session = await t.signUp('deleted@example.com')
     await t.db.query(sql`delete from auth.users where id = ${session.user.id}::uuid`)
-    expect(await t.call('GET', '/v1/auth/user', { token: session.accessToken })).toMatchObject({ status: 401, body: { error: 'invalid-email-password' } })
+    expect(await t.call('GET', '/v1/auth/user', { token: session.accessToken })).toMatchObject({
+      status: 401,
+      body: { error: 'invalid-email-password' },
+    })
   })
 })
 

@@ -33,7 +33,8 @@ export interface ObjectSchema {
  * Nhost's `auth.email` domain check, applied as the `email` format so that an address the
  * database would refuse is a 400, not a 500.
  */
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
 
 export function isEmail(text: string): boolean {
   return text.length <= 254 && EMAIL.test(text)
@@ -50,7 +51,8 @@ function checkField(schema: FieldSchema, value: unknown, path: string): void {
       if (schema.enum && !schema.enum.includes(value)) fail(path, `value is not one of the allowed values ${JSON.stringify(schema.enum)}`)
       if (schema.minLength !== undefined && [...value].length < schema.minLength) fail(path, `minimum string length is ${schema.minLength}`)
       if (schema.maxLength !== undefined && [...value].length > schema.maxLength) fail(path, `maximum string length is ${schema.maxLength}`)
-      if (schema.pattern && !schema.pattern.test(value)) fail(path, `string doesn't match the regular expression "${schema.pattern.source}"`)
+      if (schema.pattern && !schema.pattern.test(value))
+        fail(path, `string doesn't match the regular expression "${schema.pattern.source}"`)
       if (schema.format === 'email' && !isEmail(value)) fail(path, 'string doesn\'t match the format "email"')
       if (schema.format === 'uri' && !URL.canParse(value)) fail(path, 'string doesn\'t match the format "uri"')
       if (schema.format === 'date-time' && !isDateTime(value)) fail(path, 'string doesn\'t match the format "date-time"')
@@ -115,7 +117,10 @@ export async function readBody<T>(c: Context, schema: ObjectSchema, options: { o
   try {
     value = JSON.parse(text)
   } catch (error) {
-    throw new SchemaValidationError('request-validation-error', `request body has an error: failed to decode request body: ${(error as Error).message}`)
+    throw new SchemaValidationError(
+      'request-validation-error',
+      `request body has an error: failed to decode request body: ${(error as Error).message}`,
+    )
   }
   checkObject(schema, value, '')
   return value as T

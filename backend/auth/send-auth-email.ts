@@ -56,5 +56,12 @@ export async function sendAuthEmail(auth: AuthContext, mail: AuthEmail, allowed 
     clientUrl: auth.settings.clientUrl,
   }
   const rendered = await renderEmailTemplate(auth.emailsDir, mail.template, data, auth.settings.defaultLocale)
-  await auth.outbox.send({ to: mail.to, subject: rendered.subject, html: rendered.html, template: mail.template, locale: rendered.locale, data })
+  await auth.outbox.send({
+    to: mail.to,
+    subject: rendered.subject,
+    html: rendered.html,
+    template: mail.template,
+    locale: rendered.locale,
+    data,
+  })
 }

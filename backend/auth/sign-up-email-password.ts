@@ -8,7 +8,14 @@ import { findUserById, insertUser, newTicket, type NewUser } from './auth-users.
 import { hashPassword } from './passwords.ts'
 import { readBody, type ObjectSchema } from './request-body.ts'
 import { sendAuthEmail } from './send-auth-email.ts'
-import { assertNoCodeChallenge, avatarUrlFor, codeChallengeSchema, resolveSignUpOptions, signUpOptionsSchema, type SignUpOptionsInput } from './sign-up-options.ts'
+import {
+  assertNoCodeChallenge,
+  avatarUrlFor,
+  codeChallengeSchema,
+  resolveSignUpOptions,
+  signUpOptionsSchema,
+  type SignUpOptionsInput,
+} from './sign-up-options.ts'
 
 /** Nhost's `InAMonth`: how long an email verification link stays valid. */
 export const VERIFY_EMAIL_TICKET_MS = 30 * 24 * 3600 * 1000
@@ -69,8 +76,14 @@ export function signUpEmailPasswordRoutes(app: Hono, auth: AuthContext): void {
     if (settings.disableNewUsers) throw new AuthError('disabled-user')
     if (ticket) {
       await sendAuthEmail(auth, {
-        template: 'email-verify', to: body.email, locale: options.locale, ticket, redirectTo: options.redirectTo,
-        displayName: options.displayName, email: body.email, serverUrl: authServerUrl(c),
+        template: 'email-verify',
+        to: body.email,
+        locale: options.locale,
+        ticket,
+        redirectTo: options.redirectTo,
+        displayName: options.displayName,
+        email: body.email,
+        serverUrl: authServerUrl(c),
       })
     }
     return c.json(session ? { session } : {})

@@ -8,7 +8,13 @@ import { hashPassword } from './passwords.ts'
 import { readBody, type ObjectSchema } from './request-body.ts'
 import { sendAuthEmail } from './send-auth-email.ts'
 import { VERIFY_EMAIL_TICKET_MS } from './sign-up-email-password.ts'
-import { assertNoCodeChallenge, codeChallengeSchema, resolveSignUpOptions, signUpOptionsSchema, type SignUpOptionsInput } from './sign-up-options.ts'
+import {
+  assertNoCodeChallenge,
+  codeChallengeSchema,
+  resolveSignUpOptions,
+  signUpOptionsSchema,
+  type SignUpOptionsInput,
+} from './sign-up-options.ts'
 
 const schema: ObjectSchema = {
   properties: {
@@ -54,24 +60,29 @@ export function userDeanonymizeRoutes(app: Hono, auth: AuthContext): void {
     const options = resolveSignUpOptions(auth, body.options, body.email)
     if (await findUserByEmail(auth.db, body.email)) throw new AuthError('user-already-exists')
 
-    const mail = body.signInMethod === 'passwordless'
-      ? { template: 'signin-passwordless' as const, ticket: newTicket('passwordlessEmail'), ms: PASSWORDLESS_TICKET_MS }
-      : auth.settings.emailVerificationRequired
-        ? { template: 'email-verify' as const, ticket: newTicket('verifyEmail'), ms: VERIFY_EMAIL_TICKET_MS }
-        : undefined
+    const mail =
+      body.signInMethod === 'passwordless'
+        ? { template: 'signin-passwordless' as const, ticket: newTicket('passwordlessEmail'), ms: PASSWORDLESS_TICKET_MS }
+        : auth.settings.emailVerificationRequired
+          ? { template: 'email-verify' as const, ticket: newTicket('verifyEmail'), ms: VERIFY_EMAIL_TICKET_MS }
+          : undefined
     const passwordHash = password === null ? null : await hashPassword(password)
 
     await auth.db.transaction(async (tx) => {
-      const updated = await tx.query(sql`
+      const updated = await tx
+        .query(
+          sql`
         UPDATE auth.users SET
           is_anonymous = false, email = ${body.email}, password_hash = ${passwordHash},
           default_role = ${options.defaultRole}, display_name = ${options.displayName}, locale = ${options.locale},
           metadata = ${JSON.stringify(options.metadata)}::jsonb,
           ticket = ${mail?.ticket ?? null}, ticket_expires_at = now() + ${mail?.ms ?? 0} * interval '1 millisecond'
-        WHERE id = ${token.userId}::uuid AND is_anonymous`).catch((error: unknown) => {
-        if (isPostgresError(error) && error.constraint === 'users_email_key') throw new AuthError('user-already-exists')
-        throw error
-      })
+        WHERE id = ${token.userId}::uuid AND is_anonymous`,
+        )
+        .catch((error: unknown) => {
+          if (isPostgresError(error) && error.constraint === 'users_email_key') throw new AuthError('user-already-exists')
+          throw error
+        })
       // The token may predate an earlier deanonymization: the account is no longer anonymous.
       if (updated.rowCount === 0) throw new AuthError('user-not-anonymous')
       await tx.query(sql`DELETE FROM auth.user_roles WHERE user_id = ${token.userId}::uuid`)
@@ -82,8 +93,14 @@ export function userDeanonymizeRoutes(app: Hono, auth: AuthContext): void {
     })
     if (mail) {
       await sendAuthEmail(auth, {
-        template: mail.template, to: body.email, locale: options.locale, ticket: mail.ticket, redirectTo: options.redirectTo,
-        displayName: options.displayName, email: body.email, serverUrl: authServerUrl(c),
+        template: mail.template,
+        to: body.email,
+        locale: options.locale,
+        ticket: mail.ticket,
+        redirectTo: options.redirectTo,
+        displayName: options.displayName,
+        email: body.email,
+        serverUrl: authServerUrl(c),
       })
     }
     return c.json('OK')

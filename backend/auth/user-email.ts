@@ -46,8 +46,14 @@ export function userEmailRoutes(app: Hono, auth: AuthContext): void {
     const ticket = newTicket('verifyEmail')
     await setUserTicket(auth.db, user.id, ticket, VERIFY_EMAIL_TICKET_MS)
     await sendAuthEmail(auth, {
-      template: 'email-verify', to: user.email!, locale: user.locale, ticket, redirectTo,
-      displayName: user.displayName, email: user.email!, serverUrl: authServerUrl(c),
+      template: 'email-verify',
+      to: user.email!,
+      locale: user.locale,
+      ticket,
+      redirectTo,
+      displayName: user.displayName,
+      email: user.email!,
+      serverUrl: authServerUrl(c),
     })
     return c.json('OK')
   })
@@ -62,8 +68,15 @@ export function userEmailRoutes(app: Hono, auth: AuthContext): void {
     await auth.db.query(sql`UPDATE auth.users SET new_email = ${body.newEmail} WHERE id = ${user.id}::uuid`)
     await setUserTicket(auth.db, user.id, ticket, EMAIL_CHANGE_TICKET_MS)
     await sendAuthEmail(auth, {
-      template: 'email-confirm-change', to: body.newEmail, locale: user.locale, ticket, redirectTo,
-      displayName: user.displayName, email: user.email ?? '', newEmail: body.newEmail, serverUrl: authServerUrl(c),
+      template: 'email-confirm-change',
+      to: body.newEmail,
+      locale: user.locale,
+      ticket,
+      redirectTo,
+      displayName: user.displayName,
+      email: user.email ?? '',
+      newEmail: body.newEmail,
+      serverUrl: authServerUrl(c),
     })
     return c.json('OK')
   })

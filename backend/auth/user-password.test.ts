@@ -12,7 +12,12 @@ let limited: AuthTestApp
 
 beforeAll(async () => {
   t = await openAuthTestApp()
-  limited = t.withToml(TEST_AUTH_TOML.replace("[auth.rateLimit.emails]\nlimit = 10000\ninterval = '1m'", "[auth.rateLimit.emails]\nlimit = 2\ninterval = '1h'"))
+  limited = t.withToml(
+    TEST_AUTH_TOML.replace(
+      "[auth.rateLimit.emails]\nlimit = 10000\ninterval = '1m'",
+      "[auth.rateLimit.emails]\nlimit = 2\ninterval = '1h'",
+    ),
+  )
   for (const email of ['known@example.com', 'victim@example.com', 'flooded@example.com']) await t.signUp(email)
 })
 afterAll(() => t.close())
@@ -42,7 +47,10 @@ describe('POST /user/password/reset', () => {
 
   it('limits mail per client address: made-up addresses from one client do not block anyone else', async () => {
     for (let i = 0; i < 2; i++) expect((await reset(limited, `made-up-${i}@example.com`, '198.51.100.66')).status).toBe(200)
-    expect(await reset(limited, 'made-up-2@example.com', '198.51.100.66')).toMatchObject({ status: 429, body: { error: 'too-many-requests' } })
+    expect(await reset(limited, 'made-up-2@example.com', '198.51.100.66')).toMatchObject({
+      status: 429,
+      body: { error: 'too-many-requests' },
+    })
     expect((await reset(limited, 'victim@example.com', '203.0.113.5')).status).toBe(200)
     expect((await limited.waitForMail('victim@example.com')).template).toBe('password-reset')
   })

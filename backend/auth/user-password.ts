@@ -101,10 +101,20 @@ async function sendPasswordReset(auth: AuthContext, email: string, redirectTo: s
   if (!takeMailAllowance(auth, user.email)) return
   const ticket = newTicket('passwordReset')
   await setUserTicket(auth.db, user.id, ticket, PASSWORD_RESET_TICKET_MS)
-  await sendAuthEmail(auth, {
-    template: 'password-reset', to: user.email, locale: user.locale, ticket, redirectTo,
-    displayName: user.displayName, email: user.email, serverUrl,
-  }, true)
+  await sendAuthEmail(
+    auth,
+    {
+      template: 'password-reset',
+      to: user.email,
+      locale: user.locale,
+      ticket,
+      redirectTo,
+      displayName: user.displayName,
+      email: user.email,
+      serverUrl,
+    },
+    true,
+  )
 }
 
 function mayResetPassword(auth: AuthContext, user: AuthUser): boolean {

@@ -25,11 +25,18 @@ const latestMail = (app: AuthTestApp, to: string) => app.waitForMail(to)
 describe('email verification', () => {
   it('signs up without a session, mails a link, and the link verifies and signs in', async () => {
     const signUp = await strict.call('POST', '/v1/auth/signup/email-password', {
-      body: { email: 'new@example.com', password: 'correct-horse-9', options: { displayName: 'New <b>', redirectTo: 'https://app.example.com/callback/welcome' } },
+      body: {
+        email: 'new@example.com',
+        password: 'correct-horse-9',
+        options: { displayName: 'New <b>', redirectTo: 'https://app.example.com/callback/welcome' },
+      },
     })
     expect(signUp).toMatchObject({ status: 200, body: {} })
     expect(signUp.body.session).toBeUndefined()
-    expect((await strict.call('POST', '/v1/auth/signin/email-password', { body: { email: 'new@example.com', password: 'correct-horse-9' } })).body.error).toBe('unverified-user')
+    expect(
+      (await strict.call('POST', '/v1/auth/signin/email-password', { body: { email: 'new@example.com', password: 'correct-horse-9' } }))
+        .body.error,
+    ).toBe('unverified-user')
 
     const mail = await latestMail(strict, 'new@example.com')
     expect(mail).toMatchObject({ template: 'email-verify', subject: 'Verify your email for Pulseboard', locale: 'en' })
@@ -37,14 +44,21 @@ describe('email verification', () => {
     expect(mail.html).toContain('Hi New &lt;b&gt;,')
     const link = new URL(mail.data.link!)
     expect(link.pathname).toBe('/v1/auth/verify')
-    expect(Object.fromEntries(link.searchParams)).toEqual({ type: 'emailVerify', ticket: mail.data.ticket, redirectTo: 'https://app.example.com/callback/welcome' })
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      type: 'emailVerify',
+      ticket: mail.data.ticket,
+      redirectTo: 'https://app.example.com/callback/welcome',
+    })
     expect(mail.html).toContain(mail.data.link!.replaceAll('&', '&amp;'))
 
     const landing = await follow(strict, mail.data.link!)
     expect(landing.origin + landing.pathname).toBe('https://app.example.com/callback/welcome')
     expect(landing.searchParams.get('type')).toBe('verifyEmail')
     const refreshToken = landing.searchParams.get('refreshToken')!
-    expect((await strict.call('POST', '/v1/auth/token', { body: { refreshToken } })).body.user).toMatchObject({ email: 'new@example.com', emailVerified: true })
+    expect((await strict.call('POST', '/v1/auth/token', { body: { refreshToken } })).body.user).toMatchObject({
+      email: 'new@example.com',
+      emailVerified: true,
+    })
 
     // A ticket works once.
     const again = await follow(strict, mail.data.link!)
@@ -60,16 +74,25 @@ describe('email verification', () => {
     // Only the newest link works: the ticket column holds one ticket.
     expect((await follow(strict, mails[1]!.data.link!)).searchParams.get('error')).toBe('invalid-ticket')
     expect((await follow(strict, mails[0]!.data.link!)).searchParams.get('refreshToken')).toBeTruthy()
-    expect(await strict.call('POST', '/v1/auth/user/email/send-verification-email', { body: { email: 'resend@example.com' } }))
-      .toMatchObject({ status: 400, body: { error: 'email-already-verified' } })
-    expect((await strict.call('POST', '/v1/auth/user/email/send-verification-email', { body: { email: 'nobody@example.com' } })).body.error).toBe('invalid-email-password')
+    expect(
+      await strict.call('POST', '/v1/auth/user/email/send-verification-email', { body: { email: 'resend@example.com' } }),
+    ).toMatchObject({ status: 400, body: { error: 'email-already-verified' } })
+    expect(
+      (await strict.call('POST', '/v1/auth/user/email/send-verification-email', { body: { email: 'nobody@example.com' } })).body.error,
+    ).toBe('invalid-email-password')
   })
 })
 
 describe('GET /verify', () => {
   it.each([
     ['a ticket of no known type', 'bogus:123', 'https://app.example.com/callback', 'https://app.example.com/callback', 'invalid-ticket'],
-    ['an unknown ticket', 'verifyEmail:7b0c8e1e-0000-4000-8000-000000000000', 'http://localhost:3000/', 'http://localhost:3000/', 'invalid-ticket'],
+    [
+      'an unknown ticket',
+      'verifyEmail:7b0c8e1e-0000-4000-8000-000000000000',
+      'http://localhost:3000/',
+      'http://localhost:3000/',
+      'invalid-ticket',
+    ],
     ['a redirect that is not allowed', 'verifyEmail:x', 'https://evil.example.net/', 'http://localhost:3000/', 'redirectTo-not-allowed'],
     ['a scheme-relative redirect', 'verifyEmail:x', '//evil.example.net/', 'http://localhost:3000/', 'redirectTo-not-allowed'],
   ])('redirects with an error for %s', async (_, ticket, redirectTo, lands, error) => {
@@ -89,20 +112,32 @@ describe('GET /verify', () => {
 describe('password reset', () => {
   it('mails a one-hour link that signs in; the new password then works and the old does not', async () => {
     await t.signUp('forgot@example.com')
-    const requested = await t.call('POST', '/v1/auth/user/password/reset', { body: { email: 'forgot@example.com', options: { redirectTo: 'http://localhost:3000/reset-password' } } })
+    const requested = await t.call('POST', '/v1/auth/user/password/reset', {
+      body: { email: 'forgot@example.com', options: { redirectTo: 'http://localhost:3000/reset-password' } },
+    })
     expect(requested).toMatchObject({ status: 200, body: 'OK' })
     const mail = await latestMail(t, 'forgot@example.com')
     expect(mail).toMatchObject({ template: 'password-reset', data: { ticket: expect.stringMatching(/^passwordReset:/) } })
-    const { rows } = await t.db.query<{ minutes: number }>(sql`select round(extract(epoch from ticket_expires_at - now()) / 60)::int as minutes from auth.users where email = 'forgot@example.com'`)
+    const { rows } = await t.db.query<{ minutes: number }>(
+      sql`select round(extract(epoch from ticket_expires_at - now()) / 60)::int as minutes from auth.users where email = 'forgot@example.com'`,
+    )
     expect(rows[0]!.minutes).toBe(60)
 
     const landing = await follow(t, mail.data.link!)
     expect(landing.pathname).toBe('/reset-password')
     expect(landing.searchParams.get('type')).toBe('passwordReset')
     const session = (await t.call('POST', '/v1/auth/token', { body: { refreshToken: landing.searchParams.get('refreshToken') } })).body
-    expect((await t.call('POST', '/v1/auth/user/password', { token: session.accessToken, body: { newPassword: 'brand-new-horse-9' } })).status).toBe(200)
-    expect((await t.call('POST', '/v1/auth/signin/email-password', { body: { email: 'forgot@example.com', password: 'correct-horse-9' } })).status).toBe(401)
-    expect((await t.call('POST', '/v1/auth/signin/email-password', { body: { email: 'forgot@example.com', password: 'brand-new-horse-9' } })).status).toBe(200)
+    expect(
+      (await t.call('POST', '/v1/auth/user/password', { token: session.accessToken, body: { newPassword: 'brand-new-horse-9' } })).status,
+    ).toBe(200)
+    expect(
+      (await t.call('POST', '/v1/auth/signin/email-password', { body: { email: 'forgot@example.com', password: 'correct-horse-9' } }))
+        .status,
+    ).toBe(401)
+    expect(
+      (await t.call('POST', '/v1/auth/signin/email-password', { body: { email: 'forgot@example.com', password: 'brand-new-horse-9' } }))
+        .status,
+    ).toBe(200)
   })
 
   it('changes the password with the ticket itself, once', async () => {
@@ -112,26 +147,52 @@ describe('password reset', () => {
     const change = (newPassword: string) => t.call('POST', '/v1/auth/user/password', { body: { newPassword, ticket } })
     expect((await change('ticket-horse-99')).status).toBe(200)
     expect(await change('ticket-horse-98')).toMatchObject({ status: 401, body: { error: 'invalid-ticket' } })
-    expect((await t.call('POST', '/v1/auth/signin/email-password', { body: { email: 'ticket@example.com', password: 'ticket-horse-99' } })).status).toBe(200)
+    expect(
+      (await t.call('POST', '/v1/auth/signin/email-password', { body: { email: 'ticket@example.com', password: 'ticket-horse-99' } }))
+        .status,
+    ).toBe(200)
   })
 
   it('answers OK for an unknown email and sends nothing', async () => {
-    expect(await t.call('POST', '/v1/auth/user/password/reset', { body: { email: 'ghost@example.com' } })).toMatchObject({ status: 200, body: 'OK' })
+    expect(await t.call('POST', '/v1/auth/user/password/reset', { body: { email: 'ghost@example.com' } })).toMatchObject({
+      status: 200,
+      body: 'OK',
+    })
     expect(await t.outbox('ghost@example.com')).toEqual([])
   })
 
   it.each([
-    ['a redirect that is not allowed', '/v1/auth/user/password/reset', { email: 'forgot@example.com', options: { redirectTo: 'https://evil.example.net' } }, 400, 'redirectTo-not-allowed'],
-    ['a new password that is too short', '/v1/auth/user/password', { newPassword: 'short-88', ticket: 'passwordReset:x' }, 400, 'password-too-short'],
-    ['a ticket of another kind', '/v1/auth/user/password', { newPassword: 'long-enough-9', ticket: 'verifyEmail:x' }, 400, 'schema-validation-error'],
+    [
+      'a redirect that is not allowed',
+      '/v1/auth/user/password/reset',
+      { email: 'forgot@example.com', options: { redirectTo: 'https://evil.example.net' } },
+      400,
+      'redirectTo-not-allowed',
+    ],
+    [
+      'a new password that is too short',
+      '/v1/auth/user/password',
+      { newPassword: 'short-88', ticket: 'passwordReset:x' },
+      400,
+      'password-too-short',
+    ],
+    [
+      'a ticket of another kind',
+      '/v1/auth/user/password',
+      { newPassword: 'long-enough-9', ticket: 'verifyEmail:x' },
+      400,
+      'schema-validation-error',
+    ],
     ['neither a ticket nor a token', '/v1/auth/user/password', { newPassword: 'long-enough-9' }, 400, 'invalid-request'],
   ])('refuses %s', async (_, url, body, status, error) => {
     expect(await t.call('POST', url, { body })).toMatchObject({ status, body: { error } })
   })
 
   it('answers invalid-request to a password change with a bad token and no ticket', async () => {
-    expect(await t.call('POST', '/v1/auth/user/password', { token: 'not.a.jwt', body: { newPassword: 'long-enough-9' } }))
-      .toMatchObject({ status: 400, body: { error: 'invalid-request' } })
+    expect(await t.call('POST', '/v1/auth/user/password', { token: 'not.a.jwt', body: { newPassword: 'long-enough-9' } })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid-request' },
+    })
   })
 })
 
@@ -139,8 +200,14 @@ describe('POST /user/email/change', () => {
   it('mails the new address and switches only when the link is followed', async () => {
     const session = await t.signUp('before@example.com')
     await t.signUp('taken@example.com')
-    expect((await t.call('POST', '/v1/auth/user/email/change', { token: session.accessToken, body: { newEmail: 'taken@example.com' } })).body.error).toBe('user-already-exists')
-    const changed = await t.call('POST', '/v1/auth/user/email/change', { token: session.accessToken, body: { newEmail: 'after@example.com' } })
+    expect(
+      (await t.call('POST', '/v1/auth/user/email/change', { token: session.accessToken, body: { newEmail: 'taken@example.com' } })).body
+        .error,
+    ).toBe('user-already-exists')
+    const changed = await t.call('POST', '/v1/auth/user/email/change', {
+      token: session.accessToken,
+      body: { newEmail: 'after@example.com' },
+    })
     expect(changed).toMatchObject({ status: 200, body: 'OK' })
     expect((await t.call('GET', '/v1/auth/user', { token: session.accessToken })).body.email).toBe('before@example.com')
     const mail = await latestMail(t, 'after@example.com')
@@ -158,7 +225,9 @@ describe('GET /_dev/outbox', () => {
   it('lists mails for the admin secret only', async () => {
     expect(await t.call('GET', '/v1/auth/_dev/outbox')).toMatchObject({ status: 401, body: { error: 'access-denied' } })
     expect((await t.call('GET', '/v1/auth/_dev/outbox', { headers: { 'x-hasura-admin-secret': 'wrong' } })).status).toBe(401)
-    const listed = await t.call('GET', '/v1/auth/_dev/outbox?to=FORGOT@example.com', { headers: { 'x-hasura-admin-secret': TEST_ADMIN_SECRET } })
+    const listed = await t.call('GET', '/v1/auth/_dev/outbox?to=FORGOT@example.com', {
+      headers: { 'x-hasura-admin-secret': TEST_ADMIN_SECRET },
+    })
     expect(listed.status).toBe(200)
     expect(listed.body.messages.length).toBeGreaterThan(0)
     expect(listed.body.messages.every((m: { to: string }) => m.to === 'forgot@example.com')).toBe(true)

@@ -6,7 +6,6 @@ import { assertUserMayHaveSession, createSession } from './auth-sessions.ts'
 import { findUserById, takeUserByTicket, TICKET_TYPES, type TicketType } from './auth-users.ts'
 import { withQuery } from './redirect-to.ts'
 
-
 /**
  * `GET /verify?ticket=…&type=…&redirectTo=…`: the link in every auth mail. A valid ticket is
  * taken (it works once), its action applied (email verified, email changed; a reset ticket just
@@ -18,11 +17,17 @@ export function verifyTicketRoutes(app: Hono, auth: AuthContext): void {
   app.get('/verify', async (c) => {
     const ticket = c.req.query('ticket')
     const redirectTo = c.req.query('redirectTo')
-    if (ticket === undefined) throw new SchemaValidationError('request-validation-error', 'parameter "ticket" in query has an error: value is required but missing')
-    if (redirectTo === undefined) throw new SchemaValidationError('request-validation-error', 'parameter "redirectTo" in query has an error: value is required but missing')
+    if (ticket === undefined)
+      throw new SchemaValidationError('request-validation-error', 'parameter "ticket" in query has an error: value is required but missing')
+    if (redirectTo === undefined)
+      throw new SchemaValidationError(
+        'request-validation-error',
+        'parameter "redirectTo" in query has an error: value is required but missing',
+      )
     // Go's url.Parse, which Nhost uses here, accepts relative references too.
     if (!URL.canParse(redirectTo, auth.settings.clientUrl)) throw new AuthError('invalid-request')
-    if (!auth.isRedirectAllowed(redirectTo)) return redirectWithError(c, auth, auth.settings.clientUrl, new AuthError('redirectTo-not-allowed'))
+    if (!auth.isRedirectAllowed(redirectTo))
+      return redirectWithError(c, auth, auth.settings.clientUrl, new AuthError('redirectTo-not-allowed'))
 
     // The ticket's prefix is its type, and the `type` Nhost puts in the redirect (`getTicketType`).
     const type = TICKET_TYPES.find((t) => ticket.startsWith(`${t}:`))
@@ -52,7 +57,8 @@ async function applyTicket(tx: Parameters<typeof findUserById>[0], userId: strin
       await tx.query(sql`UPDATE auth.users SET email_verified = true WHERE id = ${userId}::uuid`)
       return
     case 'emailConfirmChange':
-      await tx.query(sql`UPDATE auth.users SET email = new_email, new_email = NULL WHERE id = ${userId}::uuid AND new_email IS NOT NULL`)
+      await tx
+        .query(sql`UPDATE auth.users SET email = new_email, new_email = NULL WHERE id = ${userId}::uuid AND new_email IS NOT NULL`)
         .catch((error: unknown) => {
           if ((error as { constraint?: string }).constraint === 'users_email_key') throw new AuthError('user-already-exists')
           throw error

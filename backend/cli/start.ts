@@ -37,7 +37,9 @@ const built = newestModification(join(distDir, 'index.html'))
 const sources = Math.max(...['src', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestModification(resolve(projectDir, p))))
 if (built < sources) {
   console.log('Building the web app…')
-  execFileSync(process.execPath, [resolve(projectDir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  execFileSync(process.execPath, [resolve(projectDir, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  })
 }
 
 try {

@@ -50,8 +50,11 @@ export function parseJwtSecret(text: string, setting = 'HASURA_GRAPHQL_JWT_SECRE
     return o[name] as string
   }
   const audience = o.audience
-  if (audience !== undefined && typeof audience !== 'string' &&
-    !(Array.isArray(audience) && audience.every((a) => typeof a === 'string'))) {
+  if (
+    audience !== undefined &&
+    typeof audience !== 'string' &&
+    !(Array.isArray(audience) && audience.every((a) => typeof a === 'string'))
+  ) {
     throw new ConfigError(setting, '"audience" must be a string or a list of strings')
   }
   const claimsFormat = o.claims_format ?? 'json'
@@ -59,7 +62,8 @@ export function parseJwtSecret(text: string, setting = 'HASURA_GRAPHQL_JWT_SECRE
     throw new ConfigError(setting, '"claims_format" must be "json" or "stringified_json"')
   }
   const skew = o.allowed_skew ?? 0
-  if (typeof skew !== 'number' || !Number.isFinite(skew) || skew < 0) throw new ConfigError(setting, '"allowed_skew" must be a number of seconds')
+  if (typeof skew !== 'number' || !Number.isFinite(skew) || skew < 0)
+    throw new ConfigError(setting, '"allowed_skew" must be a number of seconds')
   return {
     type,
     key: o.key,

@@ -41,13 +41,19 @@ describe('loadConfig', () => {
 
   it('reads the operations one WebSocket connection may run at once', () => {
     expect(loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_WEBSOCKET_MAX_OPERATIONS: '250' } }).websocketMaxOperations).toBe(250)
-    expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_WEBSOCKET_MAX_OPERATIONS: '0' } }))
-      .toThrow(/PULSEBOARD_WEBSOCKET_MAX_OPERATIONS: must be between 1 and 100000/)
+    expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_WEBSOCKET_MAX_OPERATIONS: '0' } })).toThrow(
+      /PULSEBOARD_WEBSOCKET_MAX_OPERATIONS: must be between 1 and 100000/,
+    )
   })
 
   it('runs PGlite in a worker thread unless PULSEBOARD_PGLITE_THREAD says main', () => {
-    expect(loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_PGLITE_THREAD: 'main' } }).database).toMatchObject({ kind: 'pglite', thread: 'main' })
-    expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_PGLITE_THREAD: 'other' } })).toThrow(/PULSEBOARD_PGLITE_THREAD: must be worker or main/)
+    expect(loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_PGLITE_THREAD: 'main' } }).database).toMatchObject({
+      kind: 'pglite',
+      thread: 'main',
+    })
+    expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_PGLITE_THREAD: 'other' } })).toThrow(
+      /PULSEBOARD_PGLITE_THREAD: must be worker or main/,
+    )
   })
 
   it('serves the project named by PULSEBOARD_PROJECT_DIR, its data dir inside it', () => {
@@ -57,9 +63,21 @@ describe('loadConfig', () => {
   })
 
   it('reads the functions settings', () => {
-    const env = { PULSEBOARD_FUNCTIONS_WORKERS: '4', PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '30000', PULSEBOARD_FUNCTIONS_MAX_REQUEST_BYTES: '2048', PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB: '256' }
-    expect(loadConfig({ projectDir: emptyProject, env }).functions).toEqual({ workers: 4, timeLimitMs: 30_000, maxRequestBytes: 2048, workerMemoryMb: 256 })
-    expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_FUNCTIONS_WORKERS: '0' } })).toThrow('PULSEBOARD_FUNCTIONS_WORKERS')
+    const env = {
+      PULSEBOARD_FUNCTIONS_WORKERS: '4',
+      PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '30000',
+      PULSEBOARD_FUNCTIONS_MAX_REQUEST_BYTES: '2048',
+      PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB: '256',
+    }
+    expect(loadConfig({ projectDir: emptyProject, env }).functions).toEqual({
+      workers: 4,
+      timeLimitMs: 30_000,
+      maxRequestBytes: 2048,
+      workerMemoryMb: 256,
+    })
+    expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_FUNCTIONS_WORKERS: '0' } })).toThrow(
+      'PULSEBOARD_FUNCTIONS_WORKERS',
+    )
   })
 
   it('reads the environment with Hasura and Nhost variable names', () => {
@@ -115,10 +133,12 @@ describe('loadConfig', () => {
   })
 
   it('names the nhost.toml key that is malformed or whose secret is missing', () => {
-    expect(() => loadConfig({ projectDir: projectWithToml(`[hasura.settings]\nstringifyNumericTypes = 'maybe'\n`), env: {} }))
-      .toThrow(/nhost\.toml hasura\.settings\.stringifyNumericTypes: expected boolean/)
-    expect(() => loadConfig({ projectDir: projectWithToml(`[hasura]\nadminSecret = '{{ secrets.NOPE }}'\n`), env: {} }))
-      .toThrow(/nhost\.toml hasura\.adminSecret: secret NOPE is not set/)
+    expect(() => loadConfig({ projectDir: projectWithToml(`[hasura.settings]\nstringifyNumericTypes = 'maybe'\n`), env: {} })).toThrow(
+      /nhost\.toml hasura\.settings\.stringifyNumericTypes: expected boolean/,
+    )
+    expect(() => loadConfig({ projectDir: projectWithToml(`[hasura]\nadminSecret = '{{ secrets.NOPE }}'\n`), env: {} })).toThrow(
+      /nhost\.toml hasura\.adminSecret: secret NOPE is not set/,
+    )
     expect(() => loadConfig({ projectDir: projectWithToml(`[hasura\n`), env: {} })).toThrow(/nhost\/nhost\.toml/)
   })
 })

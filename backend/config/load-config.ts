@@ -89,20 +89,26 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
     projectDir,
     port: integer(env, 'PORT', 1337, { min: 0, max: 65535 }),
     host: env.HOST ?? '127.0.0.1',
-    adminSecret: nonEmpty(env, 'HASURA_GRAPHQL_ADMIN_SECRET') ??
-      tomlValue(toml, 'hasura.adminSecret', 'string') ?? 'nhost-admin-secret',
+    adminSecret: nonEmpty(env, 'HASURA_GRAPHQL_ADMIN_SECRET') ?? tomlValue(toml, 'hasura.adminSecret', 'string') ?? 'nhost-admin-secret',
     jwtSecret: parseJwtSecret(jwtText ?? DEVELOPMENT_JWT_SECRET),
     jwtSecretText: jwtText ?? DEVELOPMENT_JWT_SECRET,
     webhookSecret: nonEmpty(env, 'NHOST_WEBHOOK_SECRET') ?? tomlValue(toml, 'hasura.webhookSecret', 'string') ?? 'nhost-webhook-secret',
     usingDevelopmentJwtSecret: jwtText === undefined,
-    database: options.database ?? (databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
+    database:
+      options.database ?? (databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
     dataDir,
-    unauthorizedRole: nonEmpty(env, 'HASURA_GRAPHQL_UNAUTHORIZED_ROLE') ??
-      tomlValue(toml, 'hasura.settings.unauthorizedRole', 'string') ?? 'public',
-    stringifyNumericTypes: boolean(env, 'HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES') ??
-      tomlValue(toml, 'hasura.settings.stringifyNumericTypes', 'boolean') ?? false,
-    liveQueriesRefetchIntervalMs: integer(env, 'HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL',
-      tomlValue(toml, 'hasura.settings.liveQueriesMultiplexedRefetchInterval', 'number') ?? 1000, { min: 10, max: 600_000 }),
+    unauthorizedRole:
+      nonEmpty(env, 'HASURA_GRAPHQL_UNAUTHORIZED_ROLE') ?? tomlValue(toml, 'hasura.settings.unauthorizedRole', 'string') ?? 'public',
+    stringifyNumericTypes:
+      boolean(env, 'HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES') ??
+      tomlValue(toml, 'hasura.settings.stringifyNumericTypes', 'boolean') ??
+      false,
+    liveQueriesRefetchIntervalMs: integer(
+      env,
+      'HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL',
+      tomlValue(toml, 'hasura.settings.liveQueriesMultiplexedRefetchInterval', 'number') ?? 1000,
+      { min: 10, max: 600_000 },
+    ),
     liveQueriesBatchSize: integer(env, 'HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE', 100, { min: 1, max: 10_000 }),
     websocketKeepAliveMs: integer(env, 'HASURA_GRAPHQL_WEBSOCKET_KEEPALIVE', 5, { min: 1, max: 3600 }) * 1000,
     websocketInitTimeoutMs: integer(env, 'HASURA_GRAPHQL_WEBSOCKET_CONNECTION_INIT_TIMEOUT', 3, { min: 1, max: 3600 }) * 1000,
@@ -129,7 +135,8 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
 function jwtSecretFromToml(toml: TomlTable): string | undefined {
   const secrets = (toml.hasura as TomlTable | undefined)?.jwtSecrets
   if (secrets === undefined) return undefined
-  if (!Array.isArray(secrets) || secrets.length === 0) throw new ConfigError('nhost/nhost.toml hasura.jwtSecrets', 'expected a list with one table')
+  if (!Array.isArray(secrets) || secrets.length === 0)
+    throw new ConfigError('nhost/nhost.toml hasura.jwtSecrets', 'expected a list with one table')
   return JSON.stringify(secrets[0])
 }
 

@@ -43,9 +43,7 @@ function resolveSecrets(value: TomlValue, secrets: Record<string, string | undef
   }
   if (Array.isArray(value)) return value.map((item, i) => resolveSecrets(item, secrets, `${path}[${i}]`))
   if (value instanceof Date || typeof value !== 'object') return value
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, resolveSecrets(item, secrets, path ? `${path}.${key}` : key)]),
-  )
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolveSecrets(item, secrets, path ? `${path}.${key}` : key)]))
 }
 
 /** Reads a typed value at a dotted path of the TOML table, naming the key when it is malformed. */
@@ -60,8 +58,7 @@ export function tomlValue<T extends 'string' | 'number' | 'boolean' | 'string[]'
     node = node[key]
   }
   if (node === undefined) return undefined
-  const ok =
-    type === 'string[]' ? Array.isArray(node) && node.every((item) => typeof item === 'string') : typeof node === type
+  const ok = type === 'string[]' ? Array.isArray(node) && node.every((item) => typeof item === 'string') : typeof node === type
   if (!ok) throw new ConfigError(`nhost/nhost.toml ${path}`, `expected ${type}`)
   return node as never
 }

@@ -15,8 +15,19 @@ describe(`database adapter (${testDatabaseKind})`, () => {
     const result = await db.query(sql`select ${42}::int4 as i, ${'9007199254740993'}::int8 as big,
       1.25::numeric as n, 2.5::float8 as f, true as b, '{"a":[1]}'::jsonb as j,
       '2024-01-02T03:04:05Z'::timestamptz as ts, array[1,2]::int[] as arr, null::text as nothing`)
-    expect(result.rows).toEqual([{ i: 42, big: '9007199254740993', n: '1.25', f: 2.5, b: true, j: { a: [1] },
-      ts: '2024-01-02 03:04:05+00', arr: '{1,2}', nothing: null }])
+    expect(result.rows).toEqual([
+      {
+        i: 42,
+        big: '9007199254740993',
+        n: '1.25',
+        f: 2.5,
+        b: true,
+        j: { a: [1] },
+        ts: '2024-01-02 03:04:05+00',
+        arr: '{1,2}',
+        nothing: null,
+      },
+    ])
     expect(result.fields.map((f) => f.name)).toEqual(['i', 'big', 'n', 'f', 'b', 'j', 'ts', 'arr', 'nothing'])
   })
 
@@ -52,10 +63,12 @@ describe(`database adapter (${testDatabaseKind})`, () => {
     await db.transaction(async (tx) => {
       await tx.query('insert into tx_t values (1)')
     })
-    await expect(db.transaction(async (tx) => {
-      await tx.query('insert into tx_t values (2)')
-      await tx.query('insert into tx_t values (1)')
-    })).rejects.toSatisfy((e) => isPostgresError(e) && e.code === '23505')
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into tx_t values (2)')
+        await tx.query('insert into tx_t values (1)')
+      }),
+    ).rejects.toSatisfy((e) => isPostgresError(e) && e.code === '23505')
     const { rows } = await db.query('select v from tx_t order by v')
     expect(rows).toEqual([{ v: 1 }])
   })
@@ -75,7 +88,11 @@ describe(`database adapter (${testDatabaseKind})`, () => {
   it.runIf(testDatabaseKind === 'postgres')('listens again after the listening connection is lost, and says so', async () => {
     const received: string[] = []
     let reconnects = 0
-    const unlisten = await db.listen('adapter_reconnect', (payload) => received.push(payload), () => reconnects++)
+    const unlisten = await db.listen(
+      'adapter_reconnect',
+      (payload) => received.push(payload),
+      () => reconnects++,
+    )
     const { rows } = await db.query<{ killed: boolean }>(`select pg_terminate_backend(pid) as killed from pg_stat_activity
       where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`)
     expect(rows.map((r) => r.killed)).toEqual([true])

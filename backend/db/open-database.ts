@@ -9,9 +9,7 @@ import type { Database } from './database.ts'
 export type PGliteThread = 'worker' | 'main'
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string; thread?: PGliteThread }
-  | { kind: 'memory'; thread?: PGliteThread }
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string; thread?: PGliteThread } | { kind: 'memory'; thread?: PGliteThread }
 
 /**
  * The one place that picks the implementation. Only the chosen one is loaded: with PGlite in a

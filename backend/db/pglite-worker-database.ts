@@ -17,7 +17,10 @@ type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<
  */
 export async function openPGliteInWorker(options: { dataDir?: string }): Promise<Database> {
   const worker = new Worker(WORKER_ENTRY, { workerData: { dataDir: options.dataDir } })
-  const database = new PGliteWorkerDatabase(worker, options.dataDir ? `PGlite at ${options.dataDir} (worker thread)` : 'PGlite in memory (worker thread)')
+  const database = new PGliteWorkerDatabase(
+    worker,
+    options.dataDir ? `PGlite at ${options.dataDir} (worker thread)` : 'PGlite in memory (worker thread)',
+  )
   await database.ready
   return database
 }

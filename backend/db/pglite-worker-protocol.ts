@@ -16,14 +16,10 @@ export type WorkerRequest =
   | { id: number; op: 'close' }
 
 export type WorkerAnswer =
-  | { id: number; ok: true; result?: QueryResult | ScriptResult[] | number }
-  | { id: number; ok: false; error: SerializedError }
+  { id: number; ok: true; result?: QueryResult | ScriptResult[] | number } | { id: number; ok: false; error: SerializedError }
 
 export type WorkerMessage =
-  | WorkerAnswer
-  | { type: 'ready' }
-  | { type: 'failed'; error: SerializedError }
-  | { type: 'notify'; listener: number; payload: string }
+  WorkerAnswer | { type: 'ready' } | { type: 'failed'; error: SerializedError } | { type: 'notify'; listener: number; payload: string }
 
 /** A Postgres error's fields (code, detail, constraint…), which structured cloning would drop. */
 export interface SerializedError {

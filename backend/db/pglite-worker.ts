@@ -36,10 +36,13 @@ try {
         return queryableFor(request.tx).script(request.text)
       case 'begin':
         return new Promise<void>((begun, failed) => {
-          const done = db.transaction((tx) => new Promise<void>((commit, rollback) => {
-            transactions.set(request.tx, { tx, end: (ok) => (ok ? commit() : rollback(ROLLBACK)), done })
-            begun()
-          }))
+          const done = db.transaction(
+            (tx) =>
+              new Promise<void>((commit, rollback) => {
+                transactions.set(request.tx, { tx, end: (ok) => (ok ? commit() : rollback(ROLLBACK)), done })
+                begun()
+              }),
+          )
           // Once begun, `end` reports the outcome; a transaction that could not begin reports it here.
           done.catch((error: unknown) => {
             if (!transactions.has(request.tx)) failed(error)

@@ -1,6 +1,14 @@
 import pg from 'pg'
 import { compile, ident, isSqlFragment, sql, type SqlFragment } from '../lib/sql.ts'
-import { QueryCanceledError, type Database, type LimitedDatabase, type QueryLimits, type QueryResult, type Queryable, type ScriptResult } from './database.ts'
+import {
+  QueryCanceledError,
+  type Database,
+  type LimitedDatabase,
+  type QueryLimits,
+  type QueryResult,
+  type Queryable,
+  type ScriptResult,
+} from './database.ts'
 import { parseValue } from './type-parsers.ts'
 
 const uniformTypes = { getTypeParser: (oid: number) => (text: string) => parseValue(oid, text) }
@@ -27,9 +35,7 @@ class PostgresQueryable implements Queryable {
 
   async script(text: string): Promise<ScriptResult[]> {
     // Without values node-postgres uses the simple protocol, which allows several statements.
-    const raw = (await this.runner.query({ text, rowMode: 'array', types: textTypes })) as
-      | pg.QueryArrayResult
-      | pg.QueryArrayResult[]
+    const raw = (await this.runner.query({ text, rowMode: 'array', types: textTypes })) as pg.QueryArrayResult | pg.QueryArrayResult[]
     const results = Array.isArray(raw) ? raw : [raw]
     return results.map((r) => ({
       command: r.command,
@@ -142,9 +148,11 @@ class PostgresDatabase extends PostgresQueryable implements Database {
     const cancels: Promise<unknown>[] = []
     const cancel = () => {
       const pid = (client as unknown as { processID: number }).processID
-      cancels.push(this.pool.query('SELECT pg_cancel_backend($1)', [pid]).catch((error: Error) => {
-        console.error('postgres: cancelling a statement failed:', error.message)
-      }))
+      cancels.push(
+        this.pool.query('SELECT pg_cancel_backend($1)', [pid]).catch((error: Error) => {
+          console.error('postgres: cancelling a statement failed:', error.message)
+        }),
+      )
     }
     try {
       if (limits.signal?.aborted) throw new QueryCanceledError('client')

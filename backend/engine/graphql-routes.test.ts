@@ -26,7 +26,11 @@ const scenarios: Scenario[] = [
     role: 'user',
     headers: { 'x-hasura-user-id': '1' },
     query: '{ author { id email } }',
-    error: { code: 'validation-failed', path: '$.selectionSet.author.selectionSet.email', message: "field 'email' not found in type: 'author'" },
+    error: {
+      code: 'validation-failed',
+      path: '$.selectionSet.author.selectionSet.email',
+      message: "field 'email' not found in type: 'author'",
+    },
   },
   {
     name: 'a table without permission does not exist for the role',
@@ -57,22 +61,38 @@ const scenarios: Scenario[] = [
   {
     name: 'a null comparison value is an error, not a match-all',
     query: '{ author(where: {name: {_eq: null}}) { id } }',
-    error: { code: 'validation-failed', path: '$.selectionSet.author.args.where.name._eq', message: "unexpected null value for type 'String'" },
+    error: {
+      code: 'validation-failed',
+      path: '$.selectionSet.author.args.where.name._eq',
+      message: "unexpected null value for type 'String'",
+    },
   },
   {
     name: 'a string where an Int is expected',
     query: '{ author(limit: "2") { id } }',
-    error: { code: 'validation-failed', path: '$.selectionSet.author.args.limit', message: "expected a 32-bit integer for type 'Int', but found a string" },
+    error: {
+      code: 'validation-failed',
+      path: '$.selectionSet.author.args.limit',
+      message: "expected a 32-bit integer for type 'Int', but found a string",
+    },
   },
   {
     name: 'a negative limit',
     query: '{ author(limit: -1) { id } }',
-    error: { code: 'validation-failed', path: '$.selectionSet.author.args.limit', message: "expected a non-negative 32-bit integer for type 'Int', but found an integer" },
+    error: {
+      code: 'validation-failed',
+      path: '$.selectionSet.author.args.limit',
+      message: "expected a non-negative 32-bit integer for type 'Int', but found an integer",
+    },
   },
   {
     name: 'distinct_on must lead order_by',
     query: '{ article(distinct_on: author_id, order_by: {title: asc}) { id } }',
-    error: { code: 'validation-failed', path: '$.selectionSet.article.args', message: '"distinct_on" columns must match initial "order_by" columns' },
+    error: {
+      code: 'validation-failed',
+      path: '$.selectionSet.article.args',
+      message: '"distinct_on" columns must match initial "order_by" columns',
+    },
   },
   {
     name: 'a permission needing a session variable the request lacks',
@@ -83,7 +103,7 @@ const scenarios: Scenario[] = [
   {
     name: 'a session variable that is not an integer is a data exception, not SQL',
     role: 'user',
-    headers: { 'x-hasura-user-id': "1) OR (1=1" },
+    headers: { 'x-hasura-user-id': '1) OR (1=1' },
     query: '{ article { id } }',
     error: { code: 'data-exception' },
   },
@@ -140,7 +160,7 @@ const scenarios: Scenario[] = [
     error: { code: 'validation-failed', path: '$.query' },
   },
   {
-    name: 'a delete that breaks a foreign key rolls back with Hasura\'s constraint-violation',
+    name: "a delete that breaks a foreign key rolls back with Hasura's constraint-violation",
     query: 'mutation { delete_author(where: {}) { affected_rows } }',
     error: { code: 'constraint-violation', path: '$' },
   },
@@ -275,8 +295,18 @@ describe('POST /v1/graphql', () => {
   it('refuses a filter variable nested deeper than the depth limit before planning', async () => {
     let where: unknown = { id: { _eq: 1 } }
     for (let i = 0; i < 20; i++) where = { _not: where }
-    const { json } = await postGraphql(engine.app, { query: 'query($w: author_bool_exp!) { author(where: $w) { id } }', variables: { w: where } })
-    expect(json).toEqual({ errors: [{ extensions: { code: 'validation-failed', path: '$.variableValues' }, message: 'variable "w" nests objects deeper than the maximum depth of 8' }] })
+    const { json } = await postGraphql(engine.app, {
+      query: 'query($w: author_bool_exp!) { author(where: $w) { id } }',
+      variables: { w: where },
+    })
+    expect(json).toEqual({
+      errors: [
+        {
+          extensions: { code: 'validation-failed', path: '$.variableValues' },
+          message: 'variable "w" nests objects deeper than the maximum depth of 8',
+        },
+      ],
+    })
   })
 
   it('answers a persisted-query request as Hasura does when they are not enabled', async () => {
@@ -285,13 +315,17 @@ describe('POST /v1/graphql', () => {
       headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
       body: JSON.stringify({ query: '{ author { id } }', extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } }),
     })
-    expect(await response.json()).toEqual({ errors: [{ extensions: { path: '$', code: 'not-supported' }, message: 'Automatic Persisted Queries is not enabled' }] })
+    expect(await response.json()).toEqual({
+      errors: [{ extensions: { path: '$', code: 'not-supported' }, message: 'Automatic Persisted Queries is not enabled' }],
+    })
   })
 
   it('refuses a document nested deeper than the limit', async () => {
     const query = '{ article { author { articles { author { articles { author { articles { author { id } } } } } } } } }'
     const { json } = await postGraphql(engine.app, { query })
-    expect(json).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: 'the query exceeds the maximum depth of 8' }] })
+    expect(json).toMatchObject({
+      errors: [{ extensions: { code: 'validation-failed' }, message: 'the query exceeds the maximum depth of 8' }],
+    })
   })
 
   it('answers an Apollo-style batch with an array', async () => {
@@ -307,12 +341,20 @@ describe('POST /v1/graphql', () => {
 
   it('serves one cached plan for every value of a non-null variable, and keys on the others', async () => {
     const byId = 'query ($id: Int!) { author_by_pk(id: $id) { name } }'
-    for (const [id, name] of [[1, 'Ada'], [2, 'Brian'], [3, 'Chen']] as const) {
+    for (const [id, name] of [
+      [1, 'Ada'],
+      [2, 'Brian'],
+      [3, 'Chen'],
+    ] as const) {
       expect((await postGraphql(engine.app, { query: byId, variables: { id } })).json).toEqual({ data: { author_by_pk: { name } } })
     }
     const ordered = 'query ($order: order_by) { author(order_by: {id: $order}, limit: 1) { name } }'
-    expect((await postGraphql(engine.app, { query: ordered, variables: { order: 'asc' } })).json).toEqual({ data: { author: [{ name: 'Ada' }] } })
-    expect((await postGraphql(engine.app, { query: ordered, variables: { order: 'desc' } })).json).toEqual({ data: { author: [{ name: 'Chen' }] } })
+    expect((await postGraphql(engine.app, { query: ordered, variables: { order: 'asc' } })).json).toEqual({
+      data: { author: [{ name: 'Ada' }] },
+    })
+    expect((await postGraphql(engine.app, { query: ordered, variables: { order: 'desc' } })).json).toEqual({
+      data: { author: [{ name: 'Chen' }] },
+    })
   })
 
   it('answers each session with its own variables from one cached plan', async () => {
@@ -324,15 +366,22 @@ describe('POST /v1/graphql', () => {
 
   it('runs as the role and variables of a JWT', async () => {
     const claims = { 'x-hasura-allowed-roles': ['user'], 'x-hasura-default-role': 'user', 'x-hasura-user-id': '1' }
-    const sign = (exp: number, key = JWT_KEY) => new SignJWT({ 'https://hasura.io/jwt/claims': claims })
-      .setProtectedHeader({ alg: 'HS256' }).setExpirationTime(exp).sign(new TextEncoder().encode(key))
+    const sign = (exp: number, key = JWT_KEY) =>
+      new SignJWT({ 'https://hasura.io/jwt/claims': claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(key))
     const now = Math.floor(Date.now() / 1000)
     const query = '{ article(where: {status: {_eq: draft}}) { title } }'
     const valid = await postGraphql(engine.app, { query, anonymous: true, headers: { authorization: `Bearer ${await sign(now + 60)}` } })
     expect(valid.json).toEqual({ data: { article: [{ title: 'Graphs' }] } })
     const expired = await postGraphql(engine.app, { query, anonymous: true, headers: { authorization: `Bearer ${await sign(now - 600)}` } })
     expect(expired.json).toMatchObject({ errors: [{ extensions: { code: 'invalid-jwt' } }] })
-    const forged = await postGraphql(engine.app, { query, anonymous: true, headers: { authorization: `Bearer ${await sign(now + 60, 'x'.repeat(40))}` } })
+    const forged = await postGraphql(engine.app, {
+      query,
+      anonymous: true,
+      headers: { authorization: `Bearer ${await sign(now + 60, 'x'.repeat(40))}` },
+    })
     expect(forged.json).toMatchObject({ errors: [{ extensions: { code: 'invalid-jwt' } }] })
   })
 
@@ -355,7 +404,9 @@ describe('POST /v1/graphql', () => {
   it('rebuilds the schema after DDL and after new metadata', async () => {
     await engine.db.query('ALTER TABLE author ADD COLUMN nickname text')
     engine.context.metadata.catalogChanged()
-    expect((await postGraphql(engine.app, { query: '{ author_by_pk(id: 1) { nickname } }' })).json).toEqual({ data: { author_by_pk: { nickname: null } } })
+    expect((await postGraphql(engine.app, { query: '{ author_by_pk(id: 1) { nickname } }' })).json).toEqual({
+      data: { author_by_pk: { nickname: null } },
+    })
 
     const metadata = structuredClone(engine.context.metadata.current) as Metadata
     const author = metadata.sources[0]?.tables.find((t) => t.table.name === 'author')

@@ -34,7 +34,12 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
     const requests = Array.isArray(body) ? body : [body]
     const invalid = requests.findIndex((r) => !isGraphqlRequest(r))
     if (invalid >= 0 || requests.length === 0) {
-      return requestError(c, 400, 'parse-failed', `key "query" not found or not a string${Array.isArray(body) ? ` in request ${invalid}` : ''}`)
+      return requestError(
+        c,
+        400,
+        'parse-failed',
+        `key "query" not found or not a string${Array.isArray(body) ? ` in request ${invalid}` : ''}`,
+      )
     }
     let session
     try {
@@ -50,15 +55,24 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
     }
     if (limits.rate && !rateLimiter.allow(session, limits.rate, clientAddress(c), requests.length)) {
       c.header('retry-after', String(rateLimiter.retryAfterSeconds()))
-      return c.body(errorResponse(new EngineError('rate-limit-exceeded', `too many requests: the limit is ${limits.rate.max_reqs_per_min} per minute`), false), 429, JSON_TYPE)
+      return c.body(
+        errorResponse(
+          new EngineError('rate-limit-exceeded', `too many requests: the limit is ${limits.rate.max_reqs_per_min} per minute`),
+          false,
+        ),
+        429,
+        JSON_TYPE,
+      )
     }
     const answers: string[] = []
     for (const request of requests as GraphqlRequest[]) {
       // Hasura answers Automatic Persisted Queries this way unless they are enabled (they are not here).
       const extensions = (request as { extensions?: { persistedQuery?: unknown } | null }).extensions
-      answers.push(extensions?.persistedQuery !== undefined
-        ? errorResponse(new EngineError('not-supported', 'Automatic Persisted Queries is not enabled'), false)
-        : await engine.execute(request, session, { signal: c.req.raw.signal, requestId }))
+      answers.push(
+        extensions?.persistedQuery !== undefined
+          ? errorResponse(new EngineError('not-supported', 'Automatic Persisted Queries is not enabled'), false)
+          : await engine.execute(request, session, { signal: c.req.raw.signal, requestId }),
+      )
     }
     return c.body(Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), 200, JSON_TYPE)
   }
@@ -75,14 +89,18 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
     let body: { query?: unknown; user?: Record<string, unknown> }
     try {
       const text = await readLimited(c, context.config.graphql.maxRequestBytes)
-      if (text === null) return requestError(c, 413, 'request-too-large', `the request body exceeds ${context.config.graphql.maxRequestBytes} bytes`)
+      if (text === null)
+        return requestError(c, 413, 'request-too-large', `the request body exceeds ${context.config.graphql.maxRequestBytes} bytes`)
       body = JSON.parse(text) as typeof body
     } catch {
       return requestError(c, 400, 'invalid-json', 'invalid json')
     }
     if (!isGraphqlRequest(body.query)) return requestError(c, 400, 'parse-failed', 'key "query" not found or not a string')
-    const variables = Object.fromEntries(Object.entries(body.user ?? {})
-      .filter(([, v]) => typeof v === 'string').map(([k, v]) => [k.toLowerCase(), v as string]))
+    const variables = Object.fromEntries(
+      Object.entries(body.user ?? {})
+        .filter(([, v]) => typeof v === 'string')
+        .map(([k, v]) => [k.toLowerCase(), v as string]),
+    )
     const role = variables['x-hasura-role'] ?? 'admin'
     const session = { role, isAdmin: role === 'admin', adminSecretUsed: true, variables: { ...variables, 'x-hasura-role': role } }
     return c.body(await engine.explain(body.query, session), 200, JSON_TYPE)
@@ -95,9 +113,11 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
 function isGraphqlRequest(value: unknown): value is GraphqlRequest {
   if (typeof value !== 'object' || value === null) return false
   const { query, variables, operationName } = value as Record<string, unknown>
-  return typeof query === 'string' &&
+  return (
+    typeof query === 'string' &&
     (variables === undefined || variables === null || (typeof variables === 'object' && !Array.isArray(variables))) &&
     (operationName === undefined || operationName === null || typeof operationName === 'string')
+  )
 }
 
 /** The client's address as the socket reports it (no proxy headers are trusted). */

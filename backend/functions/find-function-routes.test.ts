@@ -21,8 +21,21 @@ describe('routeOf', () => {
 describe('findFunctionRoutes', () => {
   it('lists .ts and .js files, skipping _ names, node_modules, hidden and test files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pulseboard-function-routes-'))
-    const files = ['b.ts', 'a/index.js', 'a/x.mjs', 'a/y.tsx', 'a/notes.md', '_helper.ts', '_lib/z.ts', 'c/_d/e.ts', 'node_modules/p/index.js',
-      '.hidden/f.ts', 'b.test.ts', 'b.spec.js', 'package.json']
+    const files = [
+      'b.ts',
+      'a/index.js',
+      'a/x.mjs',
+      'a/y.tsx',
+      'a/notes.md',
+      '_helper.ts',
+      '_lib/z.ts',
+      'c/_d/e.ts',
+      'node_modules/p/index.js',
+      '.hidden/f.ts',
+      'b.test.ts',
+      'b.spec.js',
+      'package.json',
+    ]
     for (const file of files) {
       mkdirSync(dirname(join(dir, file)), { recursive: true })
       writeFileSync(join(dir, file), '')

@@ -103,7 +103,10 @@ export class FunctionPool {
     const responsive = serving.filter((worker) => worker.silentForMs(now) <= this.options.stallMs)
     // When every worker is blocked the call waits on one of them rather than failing outright.
     const candidates = responsive.length > 0 ? responsive : serving
-    return candidates.reduce<WorkerProcess | undefined>((best, worker) => (!best || worker.inFlight < best.inFlight ? worker : best), undefined)
+    return candidates.reduce<WorkerProcess | undefined>(
+      (best, worker) => (!best || worker.inFlight < best.inFlight ? worker : best),
+      undefined,
+    )
   }
 
   private spawn(delayMs = 0): void {

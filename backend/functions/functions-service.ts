@@ -46,7 +46,9 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
     },
     handle(req, res) {
       if (!pool) {
-        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 503, error: 'functions-starting', message: 'Functions are starting' }))
+        res
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: 503, error: 'functions-starting', message: 'Functions are starting' }))
         return
       }
       proxyFunctionCall(pool, { timeLimitMs, maxRequestBytes }, req, res, pathBelowPrefix(req.url ?? '/'))

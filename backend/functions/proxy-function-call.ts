@@ -43,42 +43,45 @@ export function proxyFunctionCall(pool: FunctionPool, limits: CallLimits, req: I
   }, limits.timeLimitMs)
   res.once('close', () => end(true))
 
-  pool.acquire(abort.signal).then((acquired) => {
-    worker = acquired
-    if (done) return pool.release(acquired)
-    const upstream = request({
-      host: '127.0.0.1',
-      port: acquired.port,
-      agent: acquired.agent,
-      method: req.method,
-      path,
-      headers: forwardedHeaders(req),
-      signal: abort.signal,
-    })
-    upstream.on('response', (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders))
-      answer.pipe(res)
-      answer.once('end', () => end(false))
-      answer.once('error', () => fail(502, unavailable))
-    })
-    upstream.on('error', () => fail(502, unavailable))
-    let received = 0
-    req.on('data', (chunk: Buffer) => {
-      if (done) return
-      received += chunk.length
-      if (received > limits.maxRequestBytes) return fail(413, tooLarge(limits))
-      if (!upstream.write(chunk)) {
-        req.pause()
-        upstream.once('drain', () => req.resume())
-      }
-    })
-    req.once('end', () => upstream.end())
-  }, () => {
-    // acquire only rejects when the call already ended (deadline or caller gone).
-  })
+  pool.acquire(abort.signal).then(
+    (acquired) => {
+      worker = acquired
+      if (done) return pool.release(acquired)
+      const upstream = request({
+        host: '127.0.0.1',
+        port: acquired.port,
+        agent: acquired.agent,
+        method: req.method,
+        path,
+        headers: forwardedHeaders(req),
+        signal: abort.signal,
+      })
+      upstream.on('response', (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders))
+        answer.pipe(res)
+        answer.once('end', () => end(false))
+        answer.once('error', () => fail(502, unavailable))
+      })
+      upstream.on('error', () => fail(502, unavailable))
+      let received = 0
+      req.on('data', (chunk: Buffer) => {
+        if (done) return
+        received += chunk.length
+        if (received > limits.maxRequestBytes) return fail(413, tooLarge(limits))
+        if (!upstream.write(chunk)) {
+          req.pause()
+          upstream.once('drain', () => req.resume())
+        }
+      })
+      req.once('end', () => upstream.end())
+    },
+    () => {
+      // acquire only rejects when the call already ended (deadline or caller gone).
+    },
+  )
 }
 
-const unavailable = { error: 'function-unavailable', message: 'The function\'s worker stopped before answering' }
+const unavailable = { error: 'function-unavailable', message: "The function's worker stopped before answering" }
 
 function tooLarge(limits: CallLimits) {
   return { error: 'payload-too-large', message: `The request body is larger than ${limits.maxRequestBytes} bytes` }

@@ -60,4 +60,3 @@ export class SlidingWindow {
     return Math.max(1, Math.ceil((intervalMs - (now % intervalMs)) / 1000))
   }
 }
-

@@ -28,7 +28,9 @@ describe('sql', () => {
 
   it('puts the fragment a placeholder returns in place of a value, and numbers the others', () => {
     const slot = { slot: 'a' }
-    const compiled = compile(sql`select ${slot}::int, ${2}, ${slot}::int, ${3}`, (value) => (value === slot ? sql`row.${raw('a')}` : undefined))
+    const compiled = compile(sql`select ${slot}::int, ${2}, ${slot}::int, ${3}`, (value) =>
+      value === slot ? sql`row.${raw('a')}` : undefined,
+    )
     expect(compiled).toEqual({ text: 'select row.a::int, $1, row.a::int, $2', values: [2, 3] })
   })
 })

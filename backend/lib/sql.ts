@@ -6,10 +6,7 @@
 
 const FRAGMENT = Symbol('sql.fragment')
 
-type Part =
-  | { kind: 'text'; text: string }
-  | { kind: 'value'; value: unknown }
-  | { kind: 'fragment'; fragment: SqlFragment }
+type Part = { kind: 'text'; text: string } | { kind: 'value'; value: unknown } | { kind: 'fragment'; fragment: SqlFragment }
 
 export interface SqlFragment {
   readonly [FRAGMENT]: true

@@ -15,8 +15,15 @@ function template(locale: string, name: string, subject: string, body: string) {
 }
 
 const data: EmailTemplateData = {
-  link: 'https://x.test/v1/auth/verify?a=1&b=2', displayName: 'Ada <Lovelace>', email: 'ada@example.com', newEmail: '',
-  ticket: 'verifyEmail:1', redirectTo: 'https://app.test', locale: 'fr', serverUrl: 'https://x.test/v1/auth', clientUrl: 'https://app.test',
+  link: 'https://x.test/v1/auth/verify?a=1&b=2',
+  displayName: 'Ada <Lovelace>',
+  email: 'ada@example.com',
+  newEmail: '',
+  ticket: 'verifyEmail:1',
+  redirectTo: 'https://app.test',
+  locale: 'fr',
+  serverUrl: 'https://x.test/v1/auth',
+  clientUrl: 'https://app.test',
 }
 
 describe('renderEmailTemplate', () => {

@@ -46,8 +46,7 @@ export async function renderEmailTemplate(
     readFile(join(emailsDir, locale, template, 'body.html'), 'utf8'),
   ])
   const fill = (text: string, escape: (value: string) => string) =>
-    text.replace(/\$\{(\w+)\}/g, (whole, name: string) =>
-      name in data ? escape(data[name as keyof EmailTemplateData]) : whole)
+    text.replace(/\$\{(\w+)\}/g, (whole, name: string) => (name in data ? escape(data[name as keyof EmailTemplateData]) : whole))
   return {
     subject: fill(subject.trim(), (value) => value.replace(/[\r\n]+/g, ' ')),
     html: fill(body, (value) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!)),

@@ -70,7 +70,10 @@ describe('applyMigrations', () => {
       '1001_broken': 'create table half_made (id int);\ninsert into no_such_table values (1);',
       '1002_after': 'create table never_reached (id int);',
     })
-    const error = await applyMigrations(db, dir).then(() => undefined, (e: unknown) => e as Error)
+    const error = await applyMigrations(db, dir).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    )
     expect(error?.message).toBe(
       `${join('nhost', 'migrations', 'default', '1001_broken', 'up.sql')}: relation "no_such_table" does not exist (line 2, column 13); code: 42P01`,
     )
@@ -104,7 +107,7 @@ describe('applyMigrations', () => {
   })
 
   it.each([
-    [{ 'create_things': 'select 1;' }, /create_things: a migration folder must be named <version>_<name>/],
+    [{ create_things: 'select 1;' }, /create_things: a migration folder must be named <version>_<name>/],
     [{ '5000_a': 'select 1;', '05000_b': 'select 1;' }, /version 5000 is also used by/],
     [{ '99999999999999999999_huge': 'select 1;' }, /does not fit in a bigint/],
   ])('stops on a malformed migrations folder %#', async (folders, message) => {

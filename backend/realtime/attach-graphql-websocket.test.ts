@@ -145,7 +145,11 @@ describe('graphql-transport-ws with the graphql-ws client', () => {
   })
 
   it('reads the headers from the top level of the payload too', async () => {
-    client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { 'x-hasura-admin-secret': 'secret', 'x-hasura-role': 'editor' } })
+    client = createClient({
+      url,
+      webSocketImpl: WebSocket,
+      connectionParams: { 'x-hasura-admin-secret': 'secret', 'x-hasura-role': 'editor' },
+    })
     const result = await new Promise((resolve, reject) => {
       client!.subscribe({ query: '{ role }' }, { next: resolve, error: reject, complete: () => {} })
     })
@@ -264,10 +268,12 @@ describe('legacy graphql-ws (subscriptions-transport-ws)', () => {
       type: 'error',
       id: '1',
       payload: {
-        errors: [{
-          extensions: { path: '$', code: 'start-failed' },
-          message: 'cannot start as connection_init failed with: invalid x-hasura-admin-secret/x-hasura-access-key',
-        }],
+        errors: [
+          {
+            extensions: { path: '$', code: 'start-failed' },
+            message: 'cannot start as connection_init failed with: invalid x-hasura-admin-secret/x-hasura-access-key',
+          },
+        ],
       },
     })
     s.socket.close()

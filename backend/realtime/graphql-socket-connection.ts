@@ -93,7 +93,9 @@ export class GraphqlSocketConnection {
         return this.#onStop(message.id)
       case 'ping':
         if (this.protocol !== 'graphql-transport-ws') break
-        return this.#sender.send(message.payload === undefined ? '{"type":"pong"}' : JSON.stringify({ type: 'pong', payload: message.payload }))
+        return this.#sender.send(
+          message.payload === undefined ? '{"type":"pong"}' : JSON.stringify({ type: 'pong', payload: message.payload }),
+        )
       case 'pong':
         if (this.protocol !== 'graphql-transport-ws') break
         return
@@ -158,10 +160,12 @@ export class GraphqlSocketConnection {
     const request = asRequest(message.payload)
     if (this.protocol === 'graphql-transport-ws') {
       if (this.#state.kind !== 'ready') return this.#close(CloseCode.Unauthorized, 'Unauthorized')
-      if (id === undefined || request === undefined) return this.#close(CloseCode.BadRequest, 'Invalid message received: subscribe needs an id and a payload with a query')
+      if (id === undefined || request === undefined)
+        return this.#close(CloseCode.BadRequest, 'Invalid message received: subscribe needs an id and a payload with a query')
       if (this.#operations.has(id)) return this.#close(CloseCode.SubscriberAlreadyExists, `Subscriber for ${id} already exists`)
     } else {
-      if (id === undefined || request === undefined) return this.#protocolError('parsing ClientMessage failed: start needs an id and a payload with a query')
+      if (id === undefined || request === undefined)
+        return this.#protocolError('parsing ClientMessage failed: start needs an id and a payload with a query')
       if (this.#state.kind === 'waiting' || this.#state.kind === 'initialising') {
         return this.#refuse(id, 'start received before the connection is initialised')
       }
@@ -266,5 +270,8 @@ function truncateUtf8(text: string, maxBytes: number): string {
   const bytes = Buffer.from(text, 'utf8')
   if (bytes.length <= maxBytes) return text
   // Cutting inside a multi-byte character leaves U+FFFD, which re-encodes longer; trim it away.
-  return bytes.subarray(0, maxBytes).toString('utf8').replace(/\uFFFD+$/, '')
+  return bytes
+    .subarray(0, maxBytes)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '')
 }

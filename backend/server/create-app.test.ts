@@ -57,7 +57,7 @@ describe('one-port app shell', () => {
     expect(await response.json()).toEqual({ path: '$', error: 'resource does not exist', code: 'not-found' })
   })
 
-  it('answers an unknown storage path and a malformed file id in Nhost Storage\'s error shape', async () => {
+  it("answers an unknown storage path and a malformed file id in Nhost Storage's error shape", async () => {
     for (const path of ['/v1/storage/nope', '/v1/storage/files/abc']) {
       const response = await app.request(path)
       expect(response.status).toBe(404)

@@ -25,12 +25,15 @@ describe('prepareDatabase', () => {
     const folder = join(projectDir, 'nhost', 'migrations', 'default', '1700000000000_notes')
     await mkdir(folder, { recursive: true })
     // Uses what the system schemas provide: auth.users and storage.files exist before migrations run.
-    await writeFile(join(folder, 'up.sql'), `
+    await writeFile(
+      join(folder, 'up.sql'),
+      `
       create table public.notes (
         id uuid primary key default gen_random_uuid(),
         author_id uuid not null references auth.users (id),
         file_id uuid references storage.files (id)
-      );`)
+      );`,
+    )
   })
 
   afterAll(async () => {

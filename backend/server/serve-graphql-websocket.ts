@@ -50,12 +50,15 @@ export async function serveGraphqlWebSocket(
     }
     refreshing = refreshing
       .then(() => liveQueries.trackTables(tables()))
-      .then((complete) => {
-        if (!complete) retryLater()
-      }, (error: unknown) => {
-        context.log.warn('could not install change triggers; live queries are polled until they are', { error: String(error) })
-        retryLater()
-      })
+      .then(
+        (complete) => {
+          if (!complete) retryLater()
+        },
+        (error: unknown) => {
+          context.log.warn('could not install change triggers; live queries are polled until they are', { error: String(error) })
+          retryLater()
+        },
+      )
     return refreshing
   }
   const unsubscribe = context.metadata.subscribe(() => void refreshTriggers())

@@ -63,7 +63,7 @@ function claimsObject(raw: unknown, namespace: string, format: JwtSecret['claims
 function readAllowedRoles(value: unknown): string[] {
   if (value === undefined) throw missingClaim(ALLOWED_ROLES)
   const hint = `invalid ${ALLOWED_ROLES}; should be a list of roles`
-  const list = typeof value === 'string' ? parsePostgresTextArray(value) ?? value : value
+  const list = typeof value === 'string' ? (parsePostgresTextArray(value) ?? value) : value
   if (!Array.isArray(list)) throw invalidClaims(`${hint}: ${expected('[]', 'Array', value)}`)
   for (const role of list) {
     if (typeof role !== 'string') throw invalidClaims(`${hint}: ${expected('String', 'String', role)}`)

@@ -56,7 +56,12 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'admin secret acting as another role with x-hasura-* headers as variables',
-    headers: () => ({ 'x-hasura-admin-secret': 'the-admin-secret', 'x-hasura-role': 'user', 'x-hasura-user-id': '42', 'content-type': 'application/json' }),
+    headers: () => ({
+      'x-hasura-admin-secret': 'the-admin-secret',
+      'x-hasura-role': 'user',
+      'x-hasura-user-id': '42',
+      'content-type': 'application/json',
+    }),
     session: { role: 'user', isAdmin: false, adminSecretUsed: true, variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': '42' } },
   },
   {
@@ -112,12 +117,20 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'allowed roles as a Postgres array string',
-    headers: async () => ({ ...bearer(await token({ claims: { ...userClaims, 'x-hasura-allowed-roles': '{user,"me"}' } })), 'x-hasura-role': 'me' }),
+    headers: async () => ({
+      ...bearer(await token({ claims: { ...userClaims, 'x-hasura-allowed-roles': '{user,"me"}' } })),
+      'x-hasura-role': 'me',
+    }),
     session: { role: 'me' },
   },
   {
     name: 'claim names are case-insensitive and lower-cased',
-    headers: async () => bearer(await token({ claims: { 'X-Hasura-Allowed-Roles': ['user'], 'X-Hasura-Default-Role': 'user', 'X-Hasura-Org-Id': '{1,2}', other: 'x' } })),
+    headers: async () =>
+      bearer(
+        await token({
+          claims: { 'X-Hasura-Allowed-Roles': ['user'], 'X-Hasura-Default-Role': 'user', 'X-Hasura-Org-Id': '{1,2}', other: 'x' },
+        }),
+      ),
     session: { role: 'user', variables: { 'x-hasura-role': 'user', 'x-hasura-org-id': '{1,2}' } },
   },
   {
@@ -154,7 +167,10 @@ const scenarios: Scenario[] = [
   {
     name: 'malformed token',
     headers: () => bearer('not-a-jwt'),
-    error: { code: 'invalid-jwt', message: 'Could not verify JWT: JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 1)' },
+    error: {
+      code: 'invalid-jwt',
+      message: 'Could not verify JWT: JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got 1)',
+    },
   },
   {
     name: 'Authorization without Bearer',
@@ -186,7 +202,8 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'no claims under the namespace',
-    headers: async () => bearer(await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(HMAC_KEY))),
+    headers: async () =>
+      bearer(await new SignJWT({ sub: 'x' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(HMAC_KEY))),
     error: { code: 'jwt-invalid-claims', message: "claims key: 'https://hasura.io/jwt/claims' not found" },
   },
   {
@@ -196,13 +213,19 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'stringified_json claims format',
-    config: { ...hmacConfig, jwtSecret: parseJwtSecret(JSON.stringify({ type: 'HS256', key: HMAC_KEY, claims_format: 'stringified_json' })) },
+    config: {
+      ...hmacConfig,
+      jwtSecret: parseJwtSecret(JSON.stringify({ type: 'HS256', key: HMAC_KEY, claims_format: 'stringified_json' })),
+    },
     headers: async () => bearer(await token({ claims: JSON.stringify(userClaims) })),
     session: { role: 'user', variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': 'u1' } },
   },
   {
     name: 'issuer and audience checked when configured',
-    config: { ...hmacConfig, jwtSecret: parseJwtSecret(JSON.stringify({ type: 'HS256', key: HMAC_KEY, issuer: 'nhost', audience: ['a', 'b'] })) },
+    config: {
+      ...hmacConfig,
+      jwtSecret: parseJwtSecret(JSON.stringify({ type: 'HS256', key: HMAC_KEY, issuer: 'nhost', audience: ['a', 'b'] })),
+    },
     headers: async () => bearer(await token({ payload: { iss: 'nhost', aud: 'b' } })),
     session: { role: 'user' },
   },
@@ -224,7 +247,10 @@ describe('resolveSession', () => {
   it.each(scenarios)('$name', async (scenario) => {
     const attempt = resolveSession(await scenario.headers(), scenario.config ?? hmacConfig)
     if (scenario.error) {
-      const error = await attempt.then(() => undefined, (e: unknown) => e)
+      const error = await attempt.then(
+        () => undefined,
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(SessionError)
       expect(error).toMatchObject(scenario.error)
     } else {
@@ -269,7 +295,9 @@ describe('resolveSession', () => {
     it('checks the requested role on every request, cached or not', async () => {
       const jwt = await token()
       await expect(resolveSession(bearer(jwt), hmacConfig)).resolves.toMatchObject({ role: 'user' })
-      await expect(resolveSession({ ...bearer(jwt), 'x-hasura-role': 'admin' }, hmacConfig)).rejects.toMatchObject({ code: 'access-denied' })
+      await expect(resolveSession({ ...bearer(jwt), 'x-hasura-role': 'admin' }, hmacConfig)).rejects.toMatchObject({
+        code: 'access-denied',
+      })
     })
   })
 })

@@ -2,12 +2,7 @@
  * Hasura's error codes for failed authentication (`Code` in nhost/graphql-engine
  * `server/lib/hasura-base/src/Hasura/Base/Error.hs`).
  */
-export type SessionErrorCode =
-  | 'access-denied'
-  | 'invalid-headers'
-  | 'invalid-jwt'
-  | 'jwt-invalid-claims'
-  | 'jwt-missing-role-claims'
+export type SessionErrorCode = 'access-denied' | 'invalid-headers' | 'invalid-jwt' | 'jwt-invalid-claims' | 'jwt-missing-role-claims'
 
 /**
  * A request whose session cannot be resolved. `status` is the HTTP status Hasura gives this error

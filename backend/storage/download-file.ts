@@ -37,7 +37,8 @@ export function downloadFileRoutes(app: Hono, storage: StorageService): void {
     storage.presigned.verify(id, c.req.query())
     const file = await storage.metadata.fileAsAdmin(id)
     // Turning presigned URLs off for a bucket also stops the ones already handed out.
-    if (!file.bucket.presignedUrlsEnabled) throw new StorageError(403, 'presigned URLs are not enabled on the bucket where this file is located in')
+    if (!file.bucket.presignedUrlsEnabled)
+      throw new StorageError(403, 'presigned URLs are not enabled on the bucket where this file is located in')
     return sendFile(c, storage, file)
   })
 }

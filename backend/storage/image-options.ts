@@ -17,7 +17,12 @@ export interface ImageOptions {
 export const MAX_IMAGE_DIMENSION = 4096
 
 const FORMATS: Record<string, ImageFormat> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif' }
-export const FORMAT_MIME_TYPES: Record<ImageFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', avif: 'image/avif' }
+export const FORMAT_MIME_TYPES: Record<ImageFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+}
 
 /**
  * hasura-storage's image parameters (`getImageManipulationOptions`, controller/get_file.go):

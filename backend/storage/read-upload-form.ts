@@ -59,15 +59,19 @@ export async function readUploadForm(body: Readable, options: UploadFormOptions)
   let work: Promise<void> = Promise.resolve()
   let failure: unknown
   let signalFailure: () => void = () => {}
-  const failed = new Promise<void>((resolve) => { signalFailure = resolve })
+  const failed = new Promise<void>((resolve) => {
+    signalFailure = resolve
+  })
   const fail = (error: unknown): void => {
     failure ??= error
     signalFailure()
   }
   const enqueue = (task: () => Promise<void>): void => {
-    work = work.then(async () => {
-      if (failure === undefined) await task()
-    }).catch(fail)
+    work = work
+      .then(async () => {
+        if (failure === undefined) await task()
+      })
+      .catch(fail)
   }
 
   parser.on('field', (name, value, info) => {
@@ -95,9 +99,15 @@ export async function readUploadForm(body: Readable, options: UploadFormOptions)
       }
     })
     // A part whose turn never comes must not stall the parser: drain it after a failure.
-    void work.then(() => { if (failure !== undefined) stream.resume() })
+    void work.then(() => {
+      if (failure !== undefined) stream.resume()
+    })
   })
-  parser.on('filesLimit', () => enqueue(async () => { throw new StorageError(400, `at most ${MAX_FILES} files per request`) }))
+  parser.on('filesLimit', () =>
+    enqueue(async () => {
+      throw new StorageError(400, `at most ${MAX_FILES} files per request`)
+    }),
+  )
 
   const parsed = new Promise<void>((resolve, reject) => {
     parser.on('close', resolve)

@@ -17,11 +17,16 @@ export function replaceFileRoutes(app: Hono, storage: StorageService): void {
     const session = await storage.session(c)
     const file = await storage.metadata.fileVisibleTo(session, id)
     const form = await readUploadForm(requestBody(c), {
-      contentType: c.req.header('content-type'), blobs: storage.blobs, fileField: 'file', metadataField: 'metadata', bucketFor: async () => file.bucket,
+      contentType: c.req.header('content-type'),
+      blobs: storage.blobs,
+      fileField: 'file',
+      metadataField: 'metadata',
+      bucketFor: async () => file.bucket,
     })
     const [upload, ...extra] = form.files
     try {
-      if (!upload || extra.length > 0 || form.metadata.length > 1) throw new StorageError(400, 'wrong file data in multipart form, one needs to be specified')
+      if (!upload || extra.length > 0 || form.metadata.length > 1)
+        throw new StorageError(400, 'wrong file data in multipart form, one needs to be specified')
       if (upload.size < file.bucket.minUploadFileSize) throw fileTooSmall(upload.filename, upload.size, file.bucket.minUploadFileSize)
       const meta = (form.metadata[0] ?? {}) as { name?: unknown; metadata?: Record<string, unknown> }
       if (meta.name !== undefined && typeof meta.name !== 'string') throw new StorageError(400, 'file name must be a string')
@@ -34,6 +39,8 @@ export function replaceFileRoutes(app: Hono, storage: StorageService): void {
     }
     await storage.metadata.updateAsAdmin(id, { isUploaded: false })
     await upload.blob.commit(id)
-    return c.json(await storage.metadata.updateAsAdmin(id, { etag: upload.etag, size: upload.size, mimeType: upload.mimeType, isUploaded: true }))
+    return c.json(
+      await storage.metadata.updateAsAdmin(id, { etag: upload.etag, size: upload.size, mimeType: upload.mimeType, isUploaded: true }),
+    )
   })
 }

@@ -73,5 +73,7 @@ export async function sendFile(c: Context, storage: StorageService, file: FileMe
 
 /** Go's url.QueryEscape, which hasura-storage applies to the file name in Content-Disposition. */
 function queryEscape(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`).replaceAll('%20', '+')
+  return encodeURIComponent(text)
+    .replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replaceAll('%20', '+')
 }

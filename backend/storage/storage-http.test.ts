@@ -41,7 +41,7 @@ describe('checkConditionals', () => {
     expect(checkConditionals(etag, updated, headers)).toBe(expected)
   })
 
-  it('refuses an unreadable date with Nhost\'s message', () => {
+  it("refuses an unreadable date with Nhost's message", () => {
     expect(() => checkConditionals(etag, updated, { ifModifiedSince: 'yesterday-ish' })).toThrow("couldn't parse date")
   })
 })
@@ -79,7 +79,9 @@ describe('PresignedUrls', () => {
   it('refuses another file, a longer life, another key and a missing signature', () => {
     const signed = query(urls.sign(id, 30, 1_000_000))
     expect(() => urls.verify('00000000-0000-0000-0000-000000000000', signed, 1_000_000)).toThrow('signature does not match')
-    expect(() => urls.verify(id, { ...signed, expires: String(Number(signed.expires) + 3600) }, 1_000_000)).toThrow('signature does not match')
+    expect(() => urls.verify(id, { ...signed, expires: String(Number(signed.expires) + 3600) }, 1_000_000)).toThrow(
+      'signature does not match',
+    )
     expect(() => new PresignedUrls('other').verify(id, signed, 1_000_000)).toThrow('signature does not match')
     expect(() => urls.verify(id, {}, 1_000_000)).toThrow('invalid or missing signature')
   })

@@ -44,7 +44,10 @@ interface GraphqlAnswer {
  * caller's permissions on storage.files, the row is completed with the admin secret.
  */
 export class StorageMetadata {
-  constructor(private readonly engine: GraphqlEngine, private readonly log: Logger) {}
+  constructor(
+    private readonly engine: GraphqlEngine,
+    private readonly log: Logger,
+  ) {}
 
   async bucket(id: string): Promise<BucketSettings> {
     const data = await this.admin(`query ($id: String!) { bucket(id: $id) { ${BUCKET_FIELDS} } }`, { id })
@@ -76,7 +79,11 @@ export class StorageMetadata {
 
   /** Replace: the caller's update permission (filter and check) decides; 403 when it refuses. */
   async updateAsCaller(session: Session, id: string, set: Record<string, unknown>): Promise<void> {
-    const data = await this.caller(session, 'mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { __typename } }', { id, s: set })
+    const data = await this.caller(
+      session,
+      'mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { __typename } }',
+      { id, s: set },
+    )
     if (!data.updateFile) throw notAuthorized()
   }
 
@@ -85,7 +92,10 @@ export class StorageMetadata {
    * (hasura-storage's PopulateMetadata and SetIsUploaded).
    */
   async updateAsAdmin(id: string, set: { etag?: string; size?: number; mimeType?: string; isUploaded: boolean }): Promise<FileMetadata> {
-    const data = await this.admin(`mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { ${FILE_FIELDS} } }`, { id, s: set })
+    const data = await this.admin(
+      `mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { ${FILE_FIELDS} } }`,
+      { id, s: set },
+    )
     if (!data.updateFile) throw fileNotFound()
     return data.updateFile as FileMetadata
   }
@@ -128,7 +138,9 @@ export class StorageMetadata {
 
 /** The engine's answer when the metadata does not track Nhost's storage tables (a bare Hasura project). */
 function storageUntracked(errors: { message: string; extensions?: { code?: string } }[]): boolean {
-  return errors.some((e) => e.extensions?.code === 'validation-failed' && /not found in type: '(query|mutation)_root'|Unknown type "uuid"/.test(e.message))
+  return errors.some(
+    (e) => e.extensions?.code === 'validation-failed' && /not found in type: '(query|mutation)_root'|Unknown type "uuid"/.test(e.message),
+  )
 }
 
 function storageNotSetUp(): StorageError {

@@ -22,16 +22,37 @@ export const STORAGE_VERSION = 'v0.8.0-pulseboard'
 export function storageRoutes(context: BackendContext, engine: GraphqlEngine, blobs?: BlobStore): Hono {
   const storage = createStorageService(context, engine, blobs)
   const app = new Hono()
-  app.use(cors({
-    origin: '*',
-    allowMethods: ['GET', 'PUT', 'POST', 'HEAD', 'DELETE'],
-    allowHeaders: [
-      'Authorization', 'Origin', 'Content-Type', 'Range', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since',
-      'x-hasura-admin-secret', 'x-nhost-bucket-id', 'x-nhost-file-name', 'x-nhost-file-id',
-    ],
-    exposeHeaders: ['Content-Length', 'Content-Type', 'Content-Range', 'Content-Disposition', 'Cache-Control', 'ETag', 'Last-Modified', 'X-Error'],
-    maxAge: 12 * 60 * 60,
-  }))
+  app.use(
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'PUT', 'POST', 'HEAD', 'DELETE'],
+      allowHeaders: [
+        'Authorization',
+        'Origin',
+        'Content-Type',
+        'Range',
+        'if-match',
+        'if-none-match',
+        'if-modified-since',
+        'if-unmodified-since',
+        'x-hasura-admin-secret',
+        'x-nhost-bucket-id',
+        'x-nhost-file-name',
+        'x-nhost-file-id',
+      ],
+      exposeHeaders: [
+        'Content-Length',
+        'Content-Type',
+        'Content-Range',
+        'Content-Disposition',
+        'Cache-Control',
+        'ETag',
+        'Last-Modified',
+        'X-Error',
+      ],
+      maxAge: 12 * 60 * 60,
+    }),
+  )
   app.get('/version', (c) => c.json({ buildVersion: STORAGE_VERSION }))
 
   uploadFilesRoutes(app, storage)
@@ -43,7 +64,8 @@ export function storageRoutes(context: BackendContext, engine: GraphqlEngine, bl
 
   app.onError((error) => {
     if (error instanceof StorageError) {
-      if (error.status >= 500 || error.cause) context.log.warn('storage request refused', { message: error.message, cause: String(error.cause ?? '') })
+      if (error.status >= 500 || error.cause)
+        context.log.warn('storage request refused', { message: error.message, cause: String(error.cause ?? '') })
       return storageErrorResponse(error)
     }
     context.log.error('storage request failed', { error: String(error), stack: (error as Error).stack })

@@ -28,13 +28,17 @@ export function uploadFilesRoutes(app: Hono, storage: StorageService): void {
     const bucketFor = (id: string | undefined): Promise<BucketSettings> => {
       const key = id ?? 'default'
       let bucket = buckets.get(key)
-      if (!bucket) buckets.set(key, bucket = storage.metadata.bucket(key))
+      if (!bucket) buckets.set(key, (bucket = storage.metadata.bucket(key)))
       return bucket
     }
     let form
     try {
       form = await readUploadForm(requestBody(c), {
-        contentType: c.req.header('content-type'), blobs: storage.blobs, fileField: 'file[]', metadataField: 'metadata[]', bucketFor,
+        contentType: c.req.header('content-type'),
+        blobs: storage.blobs,
+        fileField: 'file[]',
+        metadataField: 'metadata[]',
+        bucketFor,
       })
     } catch (error) {
       // Upload errors carry `processedFiles` (nhost-js `ErrorResponseWithProcessedFiles`).
@@ -42,10 +46,13 @@ export function uploadFilesRoutes(app: Hono, storage: StorageService): void {
       throw error
     }
     const discard = (files: StagedUpload[]) => Promise.all(files.map((file) => file.blob.discard()))
-    if (form.files.length === 0) return storageErrorResponse(new StorageError(400, 'file[] not found in Multipart form'), { processedFiles: [] })
+    if (form.files.length === 0)
+      return storageErrorResponse(new StorageError(400, 'file[] not found in Multipart form'), { processedFiles: [] })
     if (form.metadata.length > 0 && form.metadata.length !== form.files.length) {
       await discard(form.files)
-      return storageErrorResponse(new StorageError(400, "file metadata length doesn't match number of files in request"), { processedFiles: [] })
+      return storageErrorResponse(new StorageError(400, "file metadata length doesn't match number of files in request"), {
+        processedFiles: [],
+      })
     }
     const processedFiles: FileMetadata[] = []
     for (const [i, file] of form.files.entries()) {
@@ -65,13 +72,23 @@ export function uploadFilesRoutes(app: Hono, storage: StorageService): void {
 }
 
 async function storeFile(
-  storage: StorageService, session: Awaited<ReturnType<StorageService['session']>>, file: StagedUpload, bucket: BucketSettings, meta: UploadMetadata,
+  storage: StorageService,
+  session: Awaited<ReturnType<StorageService['session']>>,
+  file: StagedUpload,
+  bucket: BucketSettings,
+  meta: UploadMetadata,
 ): Promise<FileMetadata> {
   if (meta.id !== undefined && !isUuid(meta.id)) throw new StorageError(400, `file id must be a UUID, got ${JSON.stringify(meta.id)}`)
   if (meta.name !== undefined && typeof meta.name !== 'string') throw new StorageError(400, 'file name must be a string')
   if (file.size < bucket.minUploadFileSize) throw fileTooSmall(file.filename, file.size, bucket.minUploadFileSize)
   const id = meta.id ?? randomUUID()
-  const row: Record<string, unknown> = { id, bucketId: bucket.id, name: meta.name ?? file.filename, mimeType: file.mimeType, size: file.size }
+  const row: Record<string, unknown> = {
+    id,
+    bucketId: bucket.id,
+    name: meta.name ?? file.filename,
+    mimeType: file.mimeType,
+    size: file.size,
+  }
   if (meta.metadata !== undefined) row.metadata = meta.metadata
   await storage.metadata.insertAsCaller(session, row)
   try {

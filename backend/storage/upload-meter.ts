@@ -14,7 +14,10 @@ export class UploadMeter extends Transform {
   private readonly headChunks: Buffer[] = []
   private headLength = 0
 
-  constructor(private readonly filename: string, private readonly maxSize: number) {
+  constructor(
+    private readonly filename: string,
+    private readonly maxSize: number,
+  ) {
     super()
   }
 
@@ -48,9 +51,17 @@ export class UploadMeter extends Transform {
  * `data` carries hasura-storage's fields (`FileTooBigError`), the size counted so far.
  */
 export function fileTooLarge(filename: string, size: number, maxSize: number): StorageError {
-  return new StorageError(413, `file too big: ${filename} is larger than the bucket's limit of ${maxSize} bytes`, { filename, size, maxSize })
+  return new StorageError(413, `file too big: ${filename} is larger than the bucket's limit of ${maxSize} bytes`, {
+    filename,
+    size,
+    maxSize,
+  })
 }
 
 export function fileTooSmall(filename: string, size: number, minSize: number): StorageError {
-  return new StorageError(400, `file too small: ${filename} has ${size} bytes, the bucket's minimum is ${minSize}`, { filename, size, minSize })
+  return new StorageError(400, `file too small: ${filename} has ${size} bytes, the bucket's minimum is ${minSize}`, {
+    filename,
+    size,
+    minSize,
+  })
 }

@@ -82,12 +82,15 @@ export class DeliveryLoop<Job> {
   }
 
   #run(job: Job): void {
-    const delivery = this.source.deliver(job, this.#abort.signal).catch((error: unknown) => {
-      this.options.log.error(`${this.source.name}: delivery failed`, { error: String(error) })
-    }).finally(() => {
-      this.#inFlight.delete(delivery)
-      if (this.#backlog) this.wake()
-    })
+    const delivery = this.source
+      .deliver(job, this.#abort.signal)
+      .catch((error: unknown) => {
+        this.options.log.error(`${this.source.name}: delivery failed`, { error: String(error) })
+      })
+      .finally(() => {
+        this.#inFlight.delete(delivery)
+        if (this.#backlog) this.wake()
+      })
     this.#inFlight.add(delivery)
   }
 

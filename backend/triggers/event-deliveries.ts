@@ -25,7 +25,9 @@ const DEFAULT_TIMEOUT_SEC = 60
  * belongs to an instance that died mid-delivery, and its event is taken again (at least once).
  */
 export function claimEvents(db: Database, limit: number): Promise<EventRow[]> {
-  return db.query<EventRow>(sql`
+  return db
+    .query<EventRow>(
+      sql`
 UPDATE hdb_catalog.event_log SET locked = now()
 WHERE id IN (
   SELECT l.id FROM hdb_catalog.event_log l
@@ -36,7 +38,9 @@ WHERE id IN (
   LIMIT ${limit}
   FOR UPDATE SKIP LOCKED)
 RETURNING id, schema_name, table_name, trigger_name, payload, tries,
-  to_char(created_at::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at`).then((r) => r.rows)
+  to_char(created_at::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at`,
+    )
+    .then((r) => r.rows)
 }
 
 function findTrigger(store: MetadataStore, table: QualifiedTable, name: string): EventTrigger | undefined {
@@ -62,7 +66,11 @@ export function eventBody(event: EventRow, maxRetries: number): unknown {
   }
 }
 
-export function eventDeliveries(db: Database, metadata: MetadataStore, env: () => Record<string, string | undefined>): DeliverySource<EventRow> {
+export function eventDeliveries(
+  db: Database,
+  metadata: MetadataStore,
+  env: () => Record<string, string | undefined>,
+): DeliverySource<EventRow> {
   return {
     name: 'event triggers',
     claim: (limit) => claimEvents(db, limit),
@@ -71,7 +79,9 @@ export function eventDeliveries(db: Database, metadata: MetadataStore, env: () =
       const trigger = findTrigger(metadata, table, event.trigger_name)
       if (!trigger) {
         // Another instance created the trigger and this one has not reloaded the metadata yet.
-        await db.query(sql`UPDATE hdb_catalog.event_log SET locked = NULL, next_retry_at = now() + interval '1 second' WHERE id = ${event.id}`)
+        await db.query(
+          sql`UPDATE hdb_catalog.event_log SET locked = NULL, next_retry_at = now() + interval '1 second' WHERE id = ${event.id}`,
+        )
         return
       }
       const retry = trigger.retry_conf ?? { num_retries: 0, interval_sec: DEFAULT_INTERVAL_SEC }
@@ -81,7 +91,13 @@ export function eventDeliveries(db: Database, metadata: MetadataStore, env: () =
       let outcome: WebhookOutcome
       try {
         const environment = env()
-        request = { url: resolveWebhookUrl(trigger, environment), headers: resolveHeaders(trigger.headers, environment), body, timeoutMs: (retry.timeout_sec ?? DEFAULT_TIMEOUT_SEC) * 1000, signal }
+        request = {
+          url: resolveWebhookUrl(trigger, environment),
+          headers: resolveHeaders(trigger.headers, environment),
+          body,
+          timeoutMs: (retry.timeout_sec ?? DEFAULT_TIMEOUT_SEC) * 1000,
+          signal,
+        }
         outcome = await postWebhook(request)
       } catch (error) {
         request = { url: '', headers: [], body, timeoutMs: 0 }
@@ -101,7 +117,14 @@ export function eventDeliveries(db: Database, metadata: MetadataStore, env: () =
  * after `interval_sec`, or after the webhook's `Retry-After`, which Hasura honours even when the
  * retries are used up (`retryOrSetError`); otherwise the event is marked as an error.
  */
-async function recordAttempt(db: Database, event: EventRow, request: WebhookRequest, outcome: WebhookOutcome, numRetries: number, intervalSec: number): Promise<void> {
+async function recordAttempt(
+  db: Database,
+  event: EventRow,
+  request: WebhookRequest,
+  outcome: WebhookOutcome,
+  numRetries: number,
+  intervalSec: number,
+): Promise<void> {
   const log = invocationLog(request, outcome)
   const retryAfter = retryAfterSeconds(outcome)
   const success = isSuccess(outcome)
@@ -110,9 +133,13 @@ async function recordAttempt(db: Database, event: EventRow, request: WebhookRequ
     await tx.query(sql`INSERT INTO hdb_catalog.event_invocation_logs (event_id, trigger_name, status, request, response)
 VALUES (${event.id}, ${event.trigger_name}, ${log.status}, ${JSON.stringify(log.request)}, ${JSON.stringify(log.response)})`)
     if (success) {
-      await tx.query(sql`UPDATE hdb_catalog.event_log SET tries = tries + 1, delivered = true, next_retry_at = NULL, locked = NULL WHERE id = ${event.id}`)
+      await tx.query(
+        sql`UPDATE hdb_catalog.event_log SET tries = tries + 1, delivered = true, next_retry_at = NULL, locked = NULL WHERE id = ${event.id}`,
+      )
     } else if (giveUp) {
-      await tx.query(sql`UPDATE hdb_catalog.event_log SET tries = tries + 1, error = true, next_retry_at = NULL, locked = NULL WHERE id = ${event.id}`)
+      await tx.query(
+        sql`UPDATE hdb_catalog.event_log SET tries = tries + 1, error = true, next_retry_at = NULL, locked = NULL WHERE id = ${event.id}`,
+      )
     } else {
       const delay = retryAfter ?? intervalSec
       await tx.query(sql`UPDATE hdb_catalog.event_log SET tries = tries + 1, locked = NULL,

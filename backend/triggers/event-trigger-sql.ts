@@ -71,7 +71,9 @@ export interface TableTrigger {
 /** Creates (or re-creates) the Postgres triggers of one event trigger; operations it no longer has are dropped. */
 export async function installEventTrigger(q: Queryable, { table, trigger }: TableTrigger): Promise<void> {
   // A trigger on a table that does not exist is an inconsistent object, reported by the metadata's checks.
-  const { rows } = await q.query<{ exists: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  const { rows } = await q.query<{
+    exists: boolean
+  }>(sql`SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname = ${table.schema} AND c.relname = ${table.name} AND c.relkind IN ('r', 'p')) AS exists`)
   if (!rows[0]!.exists) return
   for (const op of TRIGGER_OPS) {

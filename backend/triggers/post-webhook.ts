@@ -15,8 +15,7 @@ export interface WebhookRequest {
 }
 
 export type WebhookOutcome =
-  | { kind: 'response'; status: number; headers: WebhookHeader[]; body: string }
-  | { kind: 'error'; message: string }
+  { kind: 'response'; status: number; headers: WebhookHeader[]; body: string } | { kind: 'error'; message: string }
 
 /** Kept short: a webhook answer is logged, not used (Hasura logs the body of the response). */
 const MAX_LOGGED_BODY = 64 * 1024
@@ -41,21 +40,31 @@ export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
   headers['content-length'] = String(Buffer.byteLength(body))
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise((resolve) => {
-    const outgoing = send(url, { method: 'POST', headers, agent: url.protocol === 'https:' ? agents.https : agents.http, signal: req.signal }, (res) => {
-      const chunks: Buffer[] = []
-      let size = 0
-      res.on('data', (chunk: Buffer) => {
-        if (size < MAX_LOGGED_BODY) chunks.push(chunk)
-        size += chunk.length
-      })
-      res.on('end', () => {
-        clearTimeout(timer)
-        const responseHeaders = Object.entries(res.headers).flatMap(([name, value]) =>
-          value === undefined ? [] : [{ name, value: Array.isArray(value) ? value.join(', ') : value }])
-        resolve({ kind: 'response', status: res.statusCode ?? 0, headers: responseHeaders, body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_LOGGED_BODY) })
-      })
-      res.on('error', (error) => finish(error.message))
-    })
+    const outgoing = send(
+      url,
+      { method: 'POST', headers, agent: url.protocol === 'https:' ? agents.https : agents.http, signal: req.signal },
+      (res) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (chunk: Buffer) => {
+          if (size < MAX_LOGGED_BODY) chunks.push(chunk)
+          size += chunk.length
+        })
+        res.on('end', () => {
+          clearTimeout(timer)
+          const responseHeaders = Object.entries(res.headers).flatMap(([name, value]) =>
+            value === undefined ? [] : [{ name, value: Array.isArray(value) ? value.join(', ') : value }],
+          )
+          resolve({
+            kind: 'response',
+            status: res.statusCode ?? 0,
+            headers: responseHeaders,
+            body: Buffer.concat(chunks).toString('utf8').slice(0, MAX_LOGGED_BODY),
+          })
+        })
+        res.on('error', (error) => finish(error.message))
+      },
+    )
     const finish = (message: string) => {
       clearTimeout(timer)
       resolve({ kind: 'error', message })

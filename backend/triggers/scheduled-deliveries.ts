@@ -53,7 +53,9 @@ function claim(db: Database, kind: Kind, limit: number): Promise<ScheduledRow[]>
   const table = ident('hdb_catalog', TABLES[kind].events)
   const extra = kind === 'cron' ? sql`trigger_name` : sql`webhook_conf, header_conf, retry_conf, payload, comment`
   const tolerance = kind === 'cron' ? sql`NULL::int` : sql`(retry_conf->>'tolerance_seconds')::int`
-  return db.query<ScheduledRow>(sql`
+  return db
+    .query<ScheduledRow>(
+      sql`
 UPDATE ${table} SET status = 'locked'
 WHERE id IN (
   SELECT t.id FROM ${table} t
@@ -62,13 +64,20 @@ WHERE id IN (
   LIMIT ${limit}
   FOR UPDATE SKIP LOCKED)
 RETURNING id, tries, ${utcText('scheduled_time')} AS scheduled_time, ${utcText('created_at')} AS created_at, ${extra},
-  scheduled_time < now() - make_interval(secs => coalesce(${tolerance}, ${DEFAULTS.tolerance_seconds})) AS too_late`).then((r) => r.rows)
+  scheduled_time < now() - make_interval(secs => coalesce(${tolerance}, ${DEFAULTS.tolerance_seconds})) AS too_late`,
+    )
+    .then((r) => r.rows)
 }
 
 function cronDelivery(metadata: MetadataStore, row: ScheduledRow): Delivery | undefined {
   const trigger = metadata.current.cron_triggers?.find((t) => t.name === row.trigger_name)
   if (!trigger) return undefined
-  const body: Record<string, unknown> = { scheduled_time: trimUtc(row.scheduled_time), payload: trigger.payload ?? null, name: trigger.name, id: row.id }
+  const body: Record<string, unknown> = {
+    scheduled_time: trimUtc(row.scheduled_time),
+    payload: trigger.payload ?? null,
+    name: trigger.name,
+    id: row.id,
+  }
   if (trigger.comment !== undefined) body.comment = trigger.comment
   return { webhook: { webhook: trigger.webhook }, headers: trigger.headers, retry: { ...DEFAULTS, ...trigger.retry_conf }, body }
 }
@@ -83,7 +92,12 @@ function oneOffDelivery(row: ScheduledRow): Delivery {
   return { webhook, headers: row.header_conf ?? [], retry: { ...DEFAULTS, ...row.retry_conf }, body }
 }
 
-export function scheduledDeliveries(kind: Kind, db: Database, metadata: MetadataStore, env: () => Record<string, string | undefined>): DeliverySource<ScheduledRow> {
+export function scheduledDeliveries(
+  kind: Kind,
+  db: Database,
+  metadata: MetadataStore,
+  env: () => Record<string, string | undefined>,
+): DeliverySource<ScheduledRow> {
   const events = ident('hdb_catalog', TABLES[kind].events)
   const setStatus = (id: string, status: string) => db.query(sql`UPDATE ${events} SET status = ${status} WHERE id = ${id}`)
   return {
@@ -93,16 +107,20 @@ export function scheduledDeliveries(kind: Kind, db: Database, metadata: Metadata
       const delivery = kind === 'cron' ? cronDelivery(metadata, row) : oneOffDelivery(row)
       // A cron trigger deleted meanwhile: its pending events are deleted with it.
       if (!delivery) return void (await db.query(sql`DELETE FROM ${events} WHERE id = ${row.id}`))
-      const tooLate = kind === 'cron'
-        ? Date.parse(row.scheduled_time) < Date.now() - delivery.retry.tolerance_seconds * 1000
-        : row.too_late
+      const tooLate = kind === 'cron' ? Date.parse(row.scheduled_time) < Date.now() - delivery.retry.tolerance_seconds * 1000 : row.too_late
       // Hasura marks an event `dead` when it is found later than `tolerance_seconds` after its time.
       if (tooLate && row.tries === 0) return void (await setStatus(row.id, 'dead'))
       let request: WebhookRequest
       let outcome: WebhookOutcome
       try {
         const environment = env()
-        request = { url: resolveWebhookUrl(delivery.webhook, environment), headers: resolveHeaders(delivery.headers, environment), body: delivery.body, timeoutMs: delivery.retry.timeout_seconds * 1000, signal }
+        request = {
+          url: resolveWebhookUrl(delivery.webhook, environment),
+          headers: resolveHeaders(delivery.headers, environment),
+          body: delivery.body,
+          timeoutMs: delivery.retry.timeout_seconds * 1000,
+          signal,
+        }
         outcome = await postWebhook(request)
       } catch (error) {
         request = { url: '', headers: [], body: delivery.body, timeoutMs: 0 }
@@ -117,7 +135,9 @@ export function scheduledDeliveries(kind: Kind, db: Database, metadata: Metadata
         await tx.query(sql`INSERT INTO ${ident('hdb_catalog', TABLES[kind].logs)} (event_id, status, request, response)
 VALUES (${row.id}, ${log.status}, ${JSON.stringify(log.request)}, ${JSON.stringify(log.response)})`)
         if (success || giveUp) {
-          await tx.query(sql`UPDATE ${events} SET tries = tries + 1, status = ${success ? 'delivered' : 'error'}, next_retry_at = NULL WHERE id = ${row.id}`)
+          await tx.query(
+            sql`UPDATE ${events} SET tries = tries + 1, status = ${success ? 'delivered' : 'error'}, next_retry_at = NULL WHERE id = ${row.id}`,
+          )
         } else {
           await tx.query(sql`UPDATE ${events} SET tries = tries + 1, status = 'scheduled',
   next_retry_at = now() + make_interval(secs => ${retryAfter ?? delivery.retry.retry_interval_seconds}) WHERE id = ${row.id}`)

@@ -25,7 +25,11 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
  * `{{ENV}}` templates and `value_from_env` read the process environment and the variables Nhost
  * gives Hasura (NHOST_FUNCTIONS_URL, NHOST_WEBHOOK_SECRET, …).
  */
-export async function startTriggers(context: BackendContext, baseUrl: string, env: NodeJS.ProcessEnv = process.env): Promise<() => Promise<void>> {
+export async function startTriggers(
+  context: BackendContext,
+  baseUrl: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<() => Promise<void>> {
   const { db, log, metadata } = context
   const environment = () => ({ ...process.env, ...env, ...nhostEnvironment(context.config, baseUrl) })
   const unhook = metadata.onPersist(applyTriggerChanges)
@@ -39,11 +43,20 @@ export async function startTriggers(context: BackendContext, baseUrl: string, en
   const cron = new DeliveryLoop(scheduledDeliveries('cron', db, metadata, environment), options)
   const oneOff = new DeliveryLoop(scheduledDeliveries('one-off', db, metadata, environment), options)
   const unlisten = [
-    await db.listen(EVENTS_CHANNEL, () => events.wake(), () => events.wake()),
-    await db.listen(SCHEDULED_CHANNEL, () => { cron.wake(); oneOff.wake() }),
+    await db.listen(
+      EVENTS_CHANNEL,
+      () => events.wake(),
+      () => events.wake(),
+    ),
+    await db.listen(SCHEDULED_CHANNEL, () => {
+      cron.wake()
+      oneOff.wake()
+    }),
   ]
   const topUp = setInterval(() => {
-    topUpCronEvents(db, metadata.current.cron_triggers ?? []).catch((error: unknown) => log.error('cron triggers: could not schedule events', { error: String(error) }))
+    topUpCronEvents(db, metadata.current.cron_triggers ?? []).catch((error: unknown) =>
+      log.error('cron triggers: could not schedule events', { error: String(error) }),
+    )
   }, CRON_TOP_UP_MS)
   topUp.unref()
   for (const loop of [events, cron, oneOff]) loop.start()

@@ -10,7 +10,8 @@ const TRIGGER_DDL_LOCK = 7_341_902_011
 export function eventTriggersOf(metadata: Metadata): Map<string, TableTrigger> {
   const triggers = new Map<string, TableTrigger>()
   for (const source of metadata.sources) {
-    for (const table of source.tables) for (const trigger of table.event_triggers ?? []) triggers.set(trigger.name, { table: table.table, trigger })
+    for (const table of source.tables)
+      for (const trigger of table.event_triggers ?? []) triggers.set(trigger.name, { table: table.table, trigger })
   }
   return triggers
 }
@@ -27,7 +28,9 @@ export async function applyTriggerChanges(q: Queryable, previous: Metadata, next
   const before = eventTriggersOf(previous)
   const after = eventTriggersOf(next)
   const removed = [...before.keys()].filter((name) => !after.has(name))
-  const changed = [...after.values()].filter((t) => before.get(t.trigger.name) === undefined || eventShape(before.get(t.trigger.name)!) !== eventShape(t))
+  const changed = [...after.values()].filter(
+    (t) => before.get(t.trigger.name) === undefined || eventShape(before.get(t.trigger.name)!) !== eventShape(t),
+  )
   const cronBefore = new Map((previous.cron_triggers ?? []).map((t) => [t.name, t]))
   const cronAfter = next.cron_triggers ?? []
   const cronNames = new Set(cronAfter.map((t) => t.name))
@@ -52,8 +55,13 @@ export async function reconcileTriggers(db: Database, metadata: Metadata): Promi
     for (const name of await installedEventTriggers(tx)) if (!wanted.has(name)) await removeEventTrigger(tx, name)
     for (const trigger of wanted.values()) await installEventTrigger(tx, trigger)
     const cron = metadata.cron_triggers ?? []
-    const { rows } = await tx.query<{ name: string }>(sql`SELECT DISTINCT trigger_name AS name FROM hdb_catalog.hdb_cron_events WHERE status = 'scheduled'`)
-    await dropPendingCronEvents(tx, rows.map((r) => r.name).filter((name) => !cron.some((t) => t.name === name)))
+    const { rows } = await tx.query<{ name: string }>(
+      sql`SELECT DISTINCT trigger_name AS name FROM hdb_catalog.hdb_cron_events WHERE status = 'scheduled'`,
+    )
+    await dropPendingCronEvents(
+      tx,
+      rows.map((r) => r.name).filter((name) => !cron.some((t) => t.name === name)),
+    )
     await topUpCronEvents(tx, cron)
   })
 }

@@ -78,7 +78,13 @@ async function readRows(path: string, job: ImportJob, progress: Progress): Promi
   for await (const { line, text, bytesRead } of csvLines(createReadStream(path))) {
     progress.bytes_read = bytesRead
     if (line === 1) {
-      if (text.replace(/^\uFEFF/, '').replace(/\s/g, '').toLowerCase() !== 'ts,value') throw new ImportFailure('line 1: the header must be ts,value')
+      if (
+        text
+          .replace(/^\uFEFF/, '')
+          .replace(/\s/g, '')
+          .toLowerCase() !== 'ts,value'
+      )
+        throw new ImportFailure('line 1: the header must be ts,value')
       continue
     }
     if (text.trim() === '') continue
@@ -108,15 +114,21 @@ function parseRow(text: string, metricId: string, now: Date): PointRow | string 
 }
 
 function report(id: string, progress: Progress): Promise<unknown> {
-  return adminGraphql('mutation ($id: uuid!, $set: imports_set_input!) { update_imports_by_pk(pk_columns: {id: $id}, _set: $set) { id } }', {
-    id,
-    set: { ...progress, heartbeat_at: new Date().toISOString() },
-  })
+  return adminGraphql(
+    'mutation ($id: uuid!, $set: imports_set_input!) { update_imports_by_pk(pk_columns: {id: $id}, _set: $set) { id } }',
+    {
+      id,
+      set: { ...progress, heartbeat_at: new Date().toISOString() },
+    },
+  )
 }
 
 function finish(id: string, status: 'succeeded' | 'failed', progress: Progress): Promise<unknown> {
-  return adminGraphql('mutation ($id: uuid!, $set: imports_set_input!) { update_imports_by_pk(pk_columns: {id: $id}, _set: $set) { id } }', {
-    id,
-    set: { ...progress, status, heartbeat_at: new Date().toISOString(), finished_at: new Date().toISOString() },
-  })
+  return adminGraphql(
+    'mutation ($id: uuid!, $set: imports_set_input!) { update_imports_by_pk(pk_columns: {id: $id}, _set: $set) { id } }',
+    {
+      id,
+      set: { ...progress, status, heartbeat_at: new Date().toISOString(), finished_at: new Date().toISOString() },
+    },
+  )
 }

@@ -23,7 +23,12 @@ export async function* csvLines(body: AsyncIterable<Uint8Array>): AsyncGenerator
 
 /** `ts,value` of one CSV line (fields may be double-quoted), or the reason it is not. */
 export function splitCsvPoint(text: string): { ts: string; value: string } | string {
-  const fields = text.split(',').map((f) => f.trim().replace(/^"(.*)"$/, '$1').trim())
+  const fields = text.split(',').map((f) =>
+    f
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim(),
+  )
   if (fields.length !== 2) return `expected 2 fields (ts,value), found ${fields.length}`
   return { ts: fields[0]!, value: fields[1]! }
 }

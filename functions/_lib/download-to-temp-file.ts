@@ -15,7 +15,9 @@ import { requiredEnv } from './required-env.ts'
 export async function withDownloadedFile<T>(fileId: string, use: (path: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'pulseboard-download-'))
   try {
-    const download = await fetch(`${requiredEnv('NHOST_STORAGE_URL')}/files/${fileId}`, { headers: { 'x-hasura-admin-secret': requiredEnv('NHOST_ADMIN_SECRET') } })
+    const download = await fetch(`${requiredEnv('NHOST_STORAGE_URL')}/files/${fileId}`, {
+      headers: { 'x-hasura-admin-secret': requiredEnv('NHOST_ADMIN_SECRET') },
+    })
     if (!download.ok || !download.body) throw new Error(`storage answered ${download.status}`)
     const path = join(dir, 'file')
     await pipeline(Readable.fromWeb(download.body as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(path))

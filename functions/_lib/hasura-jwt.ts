@@ -5,7 +5,11 @@ import { requiredEnv } from './required-env.ts'
 function jwtSecret(): { algorithm: string; key: Uint8Array; namespace: string } {
   const secret = JSON.parse(requiredEnv('NHOST_JWT_SECRET')) as { type: string; key: string; claims_namespace?: string }
   if (!secret.type.startsWith('HS')) throw new Error('NHOST_JWT_SECRET: these functions need an HS256/384/512 key')
-  return { algorithm: secret.type, key: new TextEncoder().encode(secret.key), namespace: secret.claims_namespace ?? 'https://hasura.io/jwt/claims' }
+  return {
+    algorithm: secret.type,
+    key: new TextEncoder().encode(secret.key),
+    namespace: secret.claims_namespace ?? 'https://hasura.io/jwt/claims',
+  }
 }
 
 /** The signed-in caller's user id from `Authorization: Bearer <access token>`, or null. */

@@ -26,12 +26,23 @@ describe('parsePointTime: the CSV and ingest time formats', () => {
     expect(parsePointTime(100_000_000_000)).toBe(100_000_000_000)
   })
 
-  it.each(['', 'yesterday', '2025-13-01', '2025-02-30T00:00:00Z', '2025-06-01T12:30:15', '12/06/2025', '1e12', 'NaN', null, undefined, {}, Number.NaN, Number.POSITIVE_INFINITY])(
-    'refuses %j',
-    (input) => {
-      expect(parsePointTime(input)).toBeNull()
-    },
-  )
+  it.each([
+    '',
+    'yesterday',
+    '2025-13-01',
+    '2025-02-30T00:00:00Z',
+    '2025-06-01T12:30:15',
+    '12/06/2025',
+    '1e12',
+    'NaN',
+    null,
+    undefined,
+    {},
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+  ])('refuses %j', (input) => {
+    expect(parsePointTime(input)).toBeNull()
+  })
 })
 
 describe('pointTimeOutOfRange', () => {
@@ -49,6 +60,7 @@ describe('parsePointValue', () => {
   it('takes finite numbers, as numbers or text', () => {
     expect(parsePointValue(1.5)).toBe(1.5)
     expect(parsePointValue(' -2e3 ')).toBe(-2000)
-    for (const bad of ['', ' ', 'NaN', 'Infinity', 'abc', null, Number.NaN, Number.NEGATIVE_INFINITY, true]) expect(parsePointValue(bad)).toBeNull()
+    for (const bad of ['', ' ', 'NaN', 'Infinity', 'abc', null, Number.NaN, Number.NEGATIVE_INFINITY, true])
+      expect(parsePointValue(bad)).toBeNull()
   })
 })

@@ -34,7 +34,9 @@ export default async function acceptInvitation(req: Request, res: Response): Pro
   const invitation = invitations[0]
   if (!invitation) return sendError(res, 404, 'invitation/not-found', 'This invitation link is not valid.')
   if (invitation.status === 'pending' && Date.parse(invitation.expires_at) <= Date.now()) {
-    await adminGraphql('mutation ($id: uuid!) { update_invitations_by_pk(pk_columns: {id: $id}, _set: {status: "expired"}) { id } }', { id: invitation.id })
+    await adminGraphql('mutation ($id: uuid!) { update_invitations_by_pk(pk_columns: {id: $id}, _set: {status: "expired"}) { id } }', {
+      id: invitation.id,
+    })
     invitation.status = 'expired'
   }
   if (invitation.status !== 'pending') {

@@ -34,7 +34,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-app-flow-'))
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', PULSEBOARD_DATA_DIR: dataDir, HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET }
   delete env.DATABASE_URL
-  backend = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'backend/cli/backend.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] })
+  backend = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'backend/cli/backend.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   baseUrl = await new Promise<string>((resolve, reject) => {
     let out = ''
     backend!.stdout!.on('data', (chunk: Buffer) => {
@@ -101,8 +104,10 @@ it('signs up, creates a workspace, a metric, a point and a dashboard whose stat 
   // Another client (here with the admin secret) writes a point and the panel shows it (the 2 s
   // budget is measured by the integration tests; this suite runs beside heavy ones, so 5 s here).
   const { data } = await adminGraphql<{ metrics: { id: string }[] }>('{ metrics { id } }')
-  await adminGraphql('mutation ($id: uuid!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $id, ts: $ts, value: 30}) { metric_id } }',
-    { id: data.metrics[0]!.id, ts: new Date(Date.now() + 1000).toISOString() })
+  await adminGraphql(
+    'mutation ($id: uuid!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $id, ts: $ts, value: 30}) { metric_id } }',
+    { id: data.metrics[0]!.id, ts: new Date(Date.now() + 1000).toISOString() },
+  )
   await waitFor(() => expect(screen.getByTestId('panel-value').textContent).toBe('30 C'), { timeout: 5000 })
 
   await user.click(screen.getByRole('button', { name: 'Sign out' }))
@@ -123,7 +128,9 @@ async function adminGraphql<T>(query: string, variables: Record<string, unknown>
 async function nodeHttpFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
   const headers: Record<string, string> = {}
-  new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined)).forEach((value, key) => { headers[key] = value })
+  new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined)).forEach((value, key) => {
+    headers[key] = value
+  })
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: init.method ?? 'GET', headers }, (res) => {
       const chunks: Buffer[] = []
@@ -132,7 +139,12 @@ async function nodeHttpFetch(input: string | URL | Request, init: RequestInit = 
         const responseHeaders = new Headers()
         for (const [key, value] of Object.entries(res.headers)) if (typeof value === 'string') responseHeaders.set(key, value)
         const status = res.statusCode ?? 0
-        resolve(new Response([204, 205, 304].includes(status) ? null : Buffer.concat(chunks).toString('utf8'), { status, headers: responseHeaders }))
+        resolve(
+          new Response([204, 205, 304].includes(status) ? null : Buffer.concat(chunks).toString('utf8'), {
+            status,
+            headers: responseHeaders,
+          }),
+        )
       })
     })
     req.on('error', reject)

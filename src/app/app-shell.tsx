@@ -11,9 +11,13 @@ export function AppShell() {
   const navigate = useNavigate()
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="app-header">
-        <Link to="/" className="brand">Pulseboard</Link>
+        <Link to="/" className="brand">
+          Pulseboard
+        </Link>
         {session ? (
           <nav aria-label="Account" className="app-header-nav">
             <Link to="/workspaces">Workspaces</Link>
@@ -21,7 +25,9 @@ export function AppShell() {
               <Avatar url={session.user?.avatarUrl} name={session.user?.displayName || session.user?.email || '?'} />
               <span>{session.user?.displayName || session.user?.email}</span>
             </Link>
-            <button type="button" onClick={() => void signOut().then(() => navigate('/sign-in'))}>Sign out</button>
+            <button type="button" onClick={() => void signOut().then(() => navigate('/sign-in'))}>
+              Sign out
+            </button>
           </nav>
         ) : null}
       </header>

@@ -19,7 +19,13 @@ function fakeJwt(sub: string, expiresInSeconds: number): string {
 }
 
 function session(accessToken: string, refreshToken: string) {
-  return { accessToken, accessTokenExpiresIn: 900, refreshToken, refreshTokenId: `${refreshToken}-id`, user: { id: 'u1', email: 'ada@example.com' } }
+  return {
+    accessToken,
+    accessTokenExpiresIn: 900,
+    refreshToken,
+    refreshTokenId: `${refreshToken}-id`,
+    user: { id: 'u1', email: 'ada@example.com' },
+  }
 }
 
 describe('createAppApollo and an expired session', () => {
@@ -32,24 +38,30 @@ describe('createAppApollo and an expired session', () => {
     const onSessionLost = vi.fn()
     apollo = createAppApollo(testEnv, nhost, { onSessionLost })
     const seen: string[] = []
-    server.use(graphql.query(MyWorkspacesDocument, ({ request }) => {
-      const auth = request.headers.get('authorization') ?? ''
-      seen.push(auth === `Bearer ${newToken}` ? 'new' : auth === `Bearer ${oldToken}` ? 'old' : auth)
-      if (auth !== `Bearer ${newToken}`) {
-        return HttpResponse.json({ errors: [{ message: 'Could not verify JWT: JWTExpired', extensions: { code: 'invalid-jwt', path: '$' } }] })
-      }
-      return HttpResponse.json({ data: { workspaces: [{ id: 'w1', name: 'Acme', slug: 'acme', created_at: '2026-01-01T00:00:00Z' }] } })
-    }))
+    server.use(
+      graphql.query(MyWorkspacesDocument, ({ request }) => {
+        const auth = request.headers.get('authorization') ?? ''
+        seen.push(auth === `Bearer ${newToken}` ? 'new' : auth === `Bearer ${oldToken}` ? 'old' : auth)
+        if (auth !== `Bearer ${newToken}`) {
+          return HttpResponse.json({
+            errors: [{ message: 'Could not verify JWT: JWTExpired', extensions: { code: 'invalid-jwt', path: '$' } }],
+          })
+        }
+        return HttpResponse.json({ data: { workspaces: [{ id: 'w1', name: 'Acme', slug: 'acme', created_at: '2026-01-01T00:00:00Z' }] } })
+      }),
+    )
     return { nhost, onSessionLost, seen }
   }
 
   it('refreshes the session silently and retries the operation once', async () => {
     const { nhost, onSessionLost, seen } = setUp()
     let refreshes = 0
-    server.use(http.post(`${testEnv.authUrl}/token`, () => {
-      refreshes += 1
-      return HttpResponse.json(session(newToken, 'r2'))
-    }))
+    server.use(
+      http.post(`${testEnv.authUrl}/token`, () => {
+        refreshes += 1
+        return HttpResponse.json(session(newToken, 'r2'))
+      }),
+    )
     const result = await apollo!.client.query({ query: MyWorkspacesDocument })
     expect(result.data?.workspaces[0]?.slug).toBe('acme')
     expect(seen).toEqual(['old', 'new'])
@@ -60,9 +72,15 @@ describe('createAppApollo and an expired session', () => {
 
   it('gives up after one refresh that fails, and reports the session lost', async () => {
     const { onSessionLost, seen } = setUp()
-    server.use(http.post(`${testEnv.authUrl}/token`, () =>
-      HttpResponse.json({ status: 401, error: 'invalid-refresh-token', message: 'Invalid or expired refresh token' }, { status: 401 })))
-    const failure = await apollo!.client.query({ query: MyWorkspacesDocument }).then(() => null, (error: unknown) => error)
+    server.use(
+      http.post(`${testEnv.authUrl}/token`, () =>
+        HttpResponse.json({ status: 401, error: 'invalid-refresh-token', message: 'Invalid or expired refresh token' }, { status: 401 }),
+      ),
+    )
+    const failure = await apollo!.client.query({ query: MyWorkspacesDocument }).then(
+      () => null,
+      (error: unknown) => error,
+    )
     expect(toAppError(failure).code).toBe('session/expired')
     expect(seen).toEqual(['old'])
     expect(onSessionLost).toHaveBeenCalledTimes(1)

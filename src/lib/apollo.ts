@@ -62,7 +62,9 @@ export function createAppApollo(env: AppEnv, nhost: NhostClient, options: AppApo
       return socketToken ? { headers: { Authorization: `Bearer ${socketToken}` } } : {}
     },
     on: {
-      opened: (opened) => { socket = opened as WebSocket },
+      opened: (opened) => {
+        socket = opened as WebSocket
+      },
       connected: () => reportSocket(true),
       closed: (event) => {
         socket = undefined
@@ -112,17 +114,20 @@ export function createAppApollo(env: AppEnv, nhost: NhostClient, options: AppApo
       let inner: { unsubscribe(): void } | undefined
       // nhost-js hands back the current session when a refresh fails while the token has not
       // expired by the clock, so "the same token again" is a failed refresh too.
-      nhost.refreshSession(0).then((session) => {
-        if (!session || session.accessToken === refused) {
-          options.onSessionLost()
-          observer.error(error)
-          return
-        }
-        operation.setContext(({ headers }: { headers?: Record<string, string> }) => ({
-          headers: { ...headers, Authorization: `Bearer ${session.accessToken}` },
-        }))
-        inner = forward(operation).subscribe(observer)
-      }, (refreshError: unknown) => observer.error(refreshError))
+      nhost.refreshSession(0).then(
+        (session) => {
+          if (!session || session.accessToken === refused) {
+            options.onSessionLost()
+            observer.error(error)
+            return
+          }
+          operation.setContext(({ headers }: { headers?: Record<string, string> }) => ({
+            headers: { ...headers, Authorization: `Bearer ${session.accessToken}` },
+          }))
+          inner = forward(operation).subscribe(observer)
+        },
+        (refreshError: unknown) => observer.error(refreshError),
+      )
       return () => inner?.unsubscribe()
     })
   })

@@ -29,6 +29,12 @@ export function reportSocket(up: boolean): void {
 }
 
 if (typeof window !== 'undefined') {
-  window.addEventListener('online', () => { browserOnline = true; notify() })
-  window.addEventListener('offline', () => { browserOnline = false; notify() })
+  window.addEventListener('online', () => {
+    browserOnline = true
+    notify()
+  })
+  window.addEventListener('offline', () => {
+    browserOnline = false
+    notify()
+  })
 }

@@ -11,7 +11,9 @@ describe('parseEnv', () => {
       functionsUrl: 'http://localhost:1337/v1/functions',
       target: 'same-origin',
     })
-    expect(parseEnv({ VITE_NHOST_SUBDOMAIN: ' ', VITE_NHOST_REGION: '' }, 'https://pb.example.com').graphqlWsUrl).toBe('wss://pb.example.com/v1/graphql')
+    expect(parseEnv({ VITE_NHOST_SUBDOMAIN: ' ', VITE_NHOST_REGION: '' }, 'https://pb.example.com').graphqlWsUrl).toBe(
+      'wss://pb.example.com/v1/graphql',
+    )
   })
 
   it('uses Nhost Cloud hosts with a subdomain and a region', () => {

@@ -4,19 +4,39 @@ import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors'
 import { describe, expect, it } from 'vitest'
 import { CONSTRAINTS, ERROR_CATALOGUE, fromHasura, toAppError } from './error-catalogue.ts'
 
-const hasuraError = (code: string, message: string) =>
-  new CombinedGraphQLErrors({ errors: [{ message, extensions: { code, path: '$' } }] })
+const hasuraError = (code: string, message: string) => new CombinedGraphQLErrors({ errors: [{ message, extensions: { code, path: '$' } }] })
 
 describe('error catalogue', () => {
   it('maps constraint names in Hasura messages to codes and fields, never passing the text on', () => {
-    expect(toAppError(hasuraError('constraint-violation', 'Uniqueness violation. duplicate key value violates unique constraint "workspaces_slug_key"')))
-      .toEqual({ code: 'workspace/slug-taken', message: ERROR_CATALOGUE['workspace/slug-taken'].message, field: 'slug' })
-    expect(toAppError(hasuraError('constraint-violation', 'Uniqueness violation. duplicate key value violates unique constraint "metrics_workspace_id_key_key"')))
-      .toMatchObject({ code: 'metric/key-taken', field: 'key' })
-    expect(toAppError(hasuraError('permission-error', 'Check constraint violation. new row for relation "metrics" violates check constraint "metrics_key_format"')))
-      .toMatchObject({ code: 'validation/failed', field: 'key', message: CONSTRAINTS.metrics_key_format!.message })
-    expect(toAppError(hasuraError('permission-error', 'Check constraint violation. violates check constraint "panels_limit": a dashboard has at most 24 panels')))
-      .toMatchObject({ code: 'limit/reached', message: 'A dashboard has at most 24 panels.' })
+    expect(
+      toAppError(
+        hasuraError('constraint-violation', 'Uniqueness violation. duplicate key value violates unique constraint "workspaces_slug_key"'),
+      ),
+    ).toEqual({ code: 'workspace/slug-taken', message: ERROR_CATALOGUE['workspace/slug-taken'].message, field: 'slug' })
+    expect(
+      toAppError(
+        hasuraError(
+          'constraint-violation',
+          'Uniqueness violation. duplicate key value violates unique constraint "metrics_workspace_id_key_key"',
+        ),
+      ),
+    ).toMatchObject({ code: 'metric/key-taken', field: 'key' })
+    expect(
+      toAppError(
+        hasuraError(
+          'permission-error',
+          'Check constraint violation. new row for relation "metrics" violates check constraint "metrics_key_format"',
+        ),
+      ),
+    ).toMatchObject({ code: 'validation/failed', field: 'key', message: CONSTRAINTS.metrics_key_format!.message })
+    expect(
+      toAppError(
+        hasuraError(
+          'permission-error',
+          'Check constraint violation. violates check constraint "panels_limit": a dashboard has at most 24 panels',
+        ),
+      ),
+    ).toMatchObject({ code: 'limit/reached', message: 'A dashboard has at most 24 panels.' })
   })
 
   it('maps Hasura codes without a known constraint', () => {
@@ -40,7 +60,9 @@ describe('error catalogue', () => {
     expect(toAppError(fn(410, 'invitation/expired')).code).toBe('invitation/expired')
     expect(toAppError(fn(404, 'share/link-invalid')).code).toBe('share/link-invalid')
     expect(toAppError(fn(500, 'something/else')).code).toBe('unknown')
-    expect(toAppError(new ServerError('bad gateway', { response: new Response(null, { status: 502 }), bodyText: '' })).code).toBe('network/offline')
+    expect(toAppError(new ServerError('bad gateway', { response: new Response(null, { status: 502 }), bodyText: '' })).code).toBe(
+      'network/offline',
+    )
     expect(toAppError(new TypeError('fetch failed')).code).toBe('network/offline')
     expect(toAppError(new Error('boom')).code).toBe('unknown')
   })
@@ -58,7 +80,13 @@ describe('error catalogue', () => {
   })
 
   it('names only constraints that the migrations define', () => {
-    const migrations = ['1795317561430_workspaces', '1795317561431_metrics_points', '1795317561432_dashboards_panels', '1795317561500_team', '1795317561600_ingest_imports_annotations']
+    const migrations = [
+      '1795317561430_workspaces',
+      '1795317561431_metrics_points',
+      '1795317561432_dashboards_panels',
+      '1795317561500_team',
+      '1795317561600_ingest_imports_annotations',
+    ]
       .map((dir) => readFileSync(new URL(`../../nhost/migrations/default/${dir}/up.sql`, import.meta.url), 'utf8'))
       .join('\n')
     for (const name of Object.keys(CONSTRAINTS)) expect(migrations, name).toContain(name)

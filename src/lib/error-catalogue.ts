@@ -47,36 +47,87 @@ export interface CatalogueEntry {
 }
 
 export const ERROR_CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
-  'auth/invalid-credentials': { message: 'Wrong email or password.', handling: 'Stay on the sign-in form, keep the email, clear the password.' },
-  'auth/email-taken': { message: 'An account with this email already exists. Sign in instead.', handling: 'Stay on the sign-up form with a link to sign in.' },
-  'auth/weak-password': { message: 'The password needs at least 9 characters.', handling: 'Shown on the password field; checked before sending too.' },
+  'auth/invalid-credentials': {
+    message: 'Wrong email or password.',
+    handling: 'Stay on the sign-in form, keep the email, clear the password.',
+  },
+  'auth/email-taken': {
+    message: 'An account with this email already exists. Sign in instead.',
+    handling: 'Stay on the sign-up form with a link to sign in.',
+  },
+  'auth/weak-password': {
+    message: 'The password needs at least 9 characters.',
+    handling: 'Shown on the password field; checked before sending too.',
+  },
   'auth/invalid-email': { message: 'Enter a valid email address.', handling: 'Shown on the email field; checked before sending too.' },
   'auth/account-disabled': { message: 'This account is disabled. Contact your workspace owner.', handling: 'Stay signed out.' },
   'auth/unverified-email': { message: 'Verify your email first: follow the link we sent you.', handling: 'Stay signed out.' },
   'auth/sign-up-disabled': { message: 'Sign-up is closed on this server.', handling: 'Stay on the form.' },
-  'session/expired': { message: 'Your session has expired. Sign in again.', handling: 'Refresh the token silently and retry the call once; if that fails, go back to sign-in.' },
-  'network/offline': { message: 'Cannot reach the server. Check your connection; live data resumes by itself.', handling: 'Banner at the top; subscriptions reconnect with backoff and resume.' },
-  'permission/denied': { message: 'You do not have permission to do that in this workspace.', handling: 'Shown where the action was tried; nothing changes.' },
+  'session/expired': {
+    message: 'Your session has expired. Sign in again.',
+    handling: 'Refresh the token silently and retry the call once; if that fails, go back to sign-in.',
+  },
+  'network/offline': {
+    message: 'Cannot reach the server. Check your connection; live data resumes by itself.',
+    handling: 'Banner at the top; subscriptions reconnect with backoff and resume.',
+  },
+  'permission/denied': {
+    message: 'You do not have permission to do that in this workspace.',
+    handling: 'Shown where the action was tried; nothing changes.',
+  },
   'workspace/slug-taken': { message: 'This slug is already taken. Choose another.', handling: 'Shown on the slug field.' },
   'metric/key-taken': { message: 'A metric with this key already exists in the workspace.', handling: 'Shown on the key field.' },
   'validation/failed': { message: 'Some values are not valid.', handling: 'Shown on the field concerned with the rule it breaks.' },
   'limit/reached': { message: 'A limit of the workspace is reached.', handling: 'Shown where the action was tried, naming the limit.' },
-  'point/duplicate': { message: 'This metric already has a point at that time.', handling: 'Shown on the time field; re-sending a point is idempotent for ingest clients.' },
-  'point/invalid': { message: 'The point is not valid: the value must be a finite number and the time within the last 5 years and at most 1 day ahead.', handling: 'Shown on the form; the ingest function answers 422 with the index of the point.' },
-  'file/too-large': { message: 'The file is too large.', handling: 'Shown on the file field with the limit (avatars 5 MB, attachments 10 MB, imports 20 MB).' },
+  'point/duplicate': {
+    message: 'This metric already has a point at that time.',
+    handling: 'Shown on the time field; re-sending a point is idempotent for ingest clients.',
+  },
+  'point/invalid': {
+    message: 'The point is not valid: the value must be a finite number and the time within the last 5 years and at most 1 day ahead.',
+    handling: 'Shown on the form; the ingest function answers 422 with the index of the point.',
+  },
+  'file/too-large': {
+    message: 'The file is too large.',
+    handling: 'Shown on the file field with the limit (avatars 5 MB, attachments 10 MB, imports 20 MB).',
+  },
   'file/wrong-type': { message: 'This type of file is not accepted here.', handling: 'Shown on the file field with the accepted types.' },
-  'import/failed': { message: 'The import failed. See the rejected lines.', handling: 'Show the first 20 rejected lines with their numbers; the import can be retried.' },
+  'import/failed': {
+    message: 'The import failed. See the rejected lines.',
+    handling: 'Show the first 20 rejected lines with their numbers; the import can be retried.',
+  },
   'ingest/key-invalid': { message: 'The ingest key is invalid or revoked.', handling: 'The ingest function answers 401.' },
   'ingest/batch-too-large': { message: 'Too many points in one request (at most 5,000).', handling: 'The ingest function answers 413.' },
   'rate/limited': { message: 'Too many requests. Wait a moment and try again.', handling: 'Wait for Retry-After before retrying (429).' },
-  'share/link-invalid': { message: 'This share link is invalid or has been revoked.', handling: 'Public view shows this instead of the dashboard.' },
-  'invitation/not-found': { message: 'This invitation link is not valid.', handling: 'The invitation page says so, with a link to the workspaces.' },
-  'invitation/expired': { message: 'This invitation has expired. Ask an owner of the workspace for a new one.', handling: 'The invitation page says so; invitations last 7 days.' },
+  'share/link-invalid': {
+    message: 'This share link is invalid or has been revoked.',
+    handling: 'Public view shows this instead of the dashboard.',
+  },
+  'invitation/not-found': {
+    message: 'This invitation link is not valid.',
+    handling: 'The invitation page says so, with a link to the workspaces.',
+  },
+  'invitation/expired': {
+    message: 'This invitation has expired. Ask an owner of the workspace for a new one.',
+    handling: 'The invitation page says so; invitations last 7 days.',
+  },
   'invitation/revoked': { message: 'This invitation was revoked by an owner of the workspace.', handling: 'The invitation page says so.' },
-  'invitation/accepted': { message: 'This invitation has already been used.', handling: 'The invitation page says so, with a link to the workspaces.' },
-  'invitation/wrong-account': { message: 'This invitation is for another email address. Sign in with the invited address.', handling: 'The invitation page offers to sign out and sign in again.' },
-  'invitation/duplicate': { message: 'This address already has a pending invitation.', handling: 'Shown on the email field; revoke the old invitation to send a new one.' },
-  'not-found': { message: 'Not found, or you are not a member of this workspace.', handling: 'Page-level message with a link back to the workspaces.' },
+  'invitation/accepted': {
+    message: 'This invitation has already been used.',
+    handling: 'The invitation page says so, with a link to the workspaces.',
+  },
+  'invitation/wrong-account': {
+    message: 'This invitation is for another email address. Sign in with the invited address.',
+    handling: 'The invitation page offers to sign out and sign in again.',
+  },
+  'invitation/duplicate': {
+    message: 'This address already has a pending invitation.',
+    handling: 'Shown on the email field; revoke the old invitation to send a new one.',
+  },
+  'not-found': {
+    message: 'Not found, or you are not a member of this workspace.',
+    handling: 'Page-level message with a link back to the workspaces.',
+  },
   unknown: { message: 'Something went wrong. Try again.', handling: 'Shown where the action was tried; details go to the console only.' },
 }
 
@@ -98,13 +149,21 @@ interface ConstraintRule {
 /** Constraint names raised by nhost/migrations (CHECKs, unique keys, rule triggers). */
 export const CONSTRAINTS: Record<string, ConstraintRule> = {
   workspaces_slug_key: { code: 'workspace/slug-taken', field: 'slug' },
-  workspaces_slug_format: { code: 'validation/failed', field: 'slug', message: 'Use 3–40 lowercase letters, digits or hyphens, starting and ending with a letter or digit.' },
+  workspaces_slug_format: {
+    code: 'validation/failed',
+    field: 'slug',
+    message: 'Use 3–40 lowercase letters, digits or hyphens, starting and ending with a letter or digit.',
+  },
   workspaces_name_length: { code: 'validation/failed', field: 'name', message: 'The name needs 1 to 80 characters.' },
   workspace_members_owner_limit: { code: 'limit/reached', message: 'You own 20 workspaces, the most one user may own.' },
   workspace_members_limit: { code: 'limit/reached', message: 'A workspace has at most 50 members.' },
   workspace_members_last_owner: { code: 'validation/failed', message: 'A workspace keeps at least one owner.' },
   metrics_workspace_id_key_key: { code: 'metric/key-taken', field: 'key' },
-  metrics_key_format: { code: 'validation/failed', field: 'key', message: 'Start with a lowercase letter or digit; then up to 63 of a–z, 0–9, _ . -' },
+  metrics_key_format: {
+    code: 'validation/failed',
+    field: 'key',
+    message: 'Start with a lowercase letter or digit; then up to 63 of a–z, 0–9, _ . -',
+  },
   metrics_name_length: { code: 'validation/failed', field: 'name', message: 'The name needs 1 to 80 characters.' },
   metrics_unit_length: { code: 'validation/failed', field: 'unit', message: 'The unit has at most 16 characters.' },
   metrics_description_length: { code: 'validation/failed', field: 'description', message: 'The description has at most 1,000 characters.' },
@@ -113,11 +172,19 @@ export const CONSTRAINTS: Record<string, ConstraintRule> = {
   points_value_finite: { code: 'point/invalid', field: 'value', message: 'The value must be a finite number.' },
   points_ts_window: { code: 'point/invalid', field: 'ts', message: 'The time must be within the last 5 years and at most 1 day ahead.' },
   dashboards_title_length: { code: 'validation/failed', field: 'title', message: 'The title needs 1 to 80 characters.' },
-  dashboards_description_length: { code: 'validation/failed', field: 'description', message: 'The description has at most 1,000 characters.' },
+  dashboards_description_length: {
+    code: 'validation/failed',
+    field: 'description',
+    message: 'The description has at most 1,000 characters.',
+  },
   dashboards_share_by_owners_only: { code: 'permission/denied', message: 'Only an owner of the workspace shares a dashboard.' },
   panels_limit: { code: 'limit/reached', message: 'A dashboard has at most 24 panels.' },
   panels_width_range: { code: 'validation/failed', field: 'width', message: 'The width is 1 to 4 columns.' },
-  panels_bucket_seconds_valid: { code: 'validation/failed', field: 'bucketSeconds', message: 'Choose a bucket of 10 s, 1 min, 5 min, 15 min, 1 h or 1 day.' },
+  panels_bucket_seconds_valid: {
+    code: 'validation/failed',
+    field: 'bucketSeconds',
+    message: 'Choose a bucket of 10 s, 1 min, 5 min, 15 min, 1 h or 1 day.',
+  },
   panels_kind_valid: { code: 'validation/failed', field: 'kind', message: 'Choose line, bar, stat or table.' },
   panels_aggregation_valid: { code: 'validation/failed', field: 'aggregation', message: 'Choose avg, sum, min, max, count or last.' },
   panels_title_length: { code: 'validation/failed', field: 'title', message: 'The title has at most 80 characters.' },
@@ -138,7 +205,10 @@ export const CONSTRAINTS: Record<string, ConstraintRule> = {
   ingest_keys_name_length: { code: 'validation/failed', field: 'name', message: 'The name needs 1 to 80 characters.' },
   ingest_keys_revoked_final: { code: 'validation/failed', message: 'A revoked ingest key stays revoked.' },
   imports_file_same_workspace: { code: 'validation/failed', field: 'file', message: 'Import a CSV file uploaded to this workspace.' },
-  imports_status_transition: { code: 'validation/failed', message: 'This import cannot be retried now: it is still running or has succeeded.' },
+  imports_status_transition: {
+    code: 'validation/failed',
+    message: 'This import cannot be retried now: it is still running or has succeeded.',
+  },
   annotations_text_length: { code: 'validation/failed', field: 'text', message: 'The text needs 1 to 500 characters.' },
   annotations_file_same_workspace: { code: 'validation/failed', field: 'file', message: 'Attach a file uploaded to this workspace.' },
 }
@@ -191,7 +261,8 @@ export function toAppError(error: unknown): AppError {
 export function fromHasura(code: string | undefined, message: string): AppError {
   const constraint = /constraint "([a-z0-9_]+)"/i.exec(message)?.[1]
   const rule = constraint ? CONSTRAINTS[constraint] : undefined
-  if (rule) return catalogueError(rule.code, { ...(rule.field ? { field: rule.field } : {}), ...(rule.message ? { message: rule.message } : {}) })
+  if (rule)
+    return catalogueError(rule.code, { ...(rule.field ? { field: rule.field } : {}), ...(rule.message ? { message: rule.message } : {}) })
   switch (code) {
     case 'invalid-jwt':
     case 'invalid-headers':
@@ -236,8 +307,15 @@ function functionError(error: unknown): AppError | null {
 }
 
 function isAppError(error: unknown): error is AppError {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof (error as AppError).code === 'string' &&
-    (error as AppError).code in ERROR_CATALOGUE && 'message' in error && !(error instanceof Error)
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof (error as AppError).code === 'string' &&
+    (error as AppError).code in ERROR_CATALOGUE &&
+    'message' in error &&
+    !(error instanceof Error)
+  )
 }
 
 /** nhost-js's FetchError, recognised by shape so that this file needs no nhost-js import. */

@@ -33,34 +33,41 @@ export function SessionProvider({ nhost, apollo, children }: SessionProviderProp
   const [expired, setExpired] = useState(false)
   const [lastUserId, setLastUserId] = useState<string | null>(() => nhost.getUserSession()?.user?.id ?? null)
 
-  useEffect(() => nhost.sessionStorage.onChange((next) => {
-    setSession((previous) => {
-      if (previous && !next) void apollo.clearStore()
-      return next
-    })
-    if (next) setExpired(false)
-    if (next?.user) setLastUserId(next.user.id)
-  }), [nhost, apollo])
+  useEffect(
+    () =>
+      nhost.sessionStorage.onChange((next) => {
+        setSession((previous) => {
+          if (previous && !next) void apollo.clearStore()
+          return next
+        })
+        if (next) setExpired(false)
+        if (next?.user) setLastUserId(next.user.id)
+      }),
+    [nhost, apollo],
+  )
 
-  const value = useMemo<SessionValue>(() => ({
-    nhost,
-    session,
-    userId: session?.user?.id ?? null,
-    lastUserId,
-    expired,
-    async signOut() {
-      const current = nhost.getUserSession()
-      try {
-        if (current) await nhost.auth.signOut({ refreshToken: current.refreshToken })
-      } catch {
-        // Signing out locally matters most; the refresh token expires on its own.
-      } finally {
-        nhost.clearSession()
-        forgetWorkspace()
-        setExpired(false)
-      }
-    },
-  }), [nhost, session, expired, lastUserId])
+  const value = useMemo<SessionValue>(
+    () => ({
+      nhost,
+      session,
+      userId: session?.user?.id ?? null,
+      lastUserId,
+      expired,
+      async signOut() {
+        const current = nhost.getUserSession()
+        try {
+          if (current) await nhost.auth.signOut({ refreshToken: current.refreshToken })
+        } catch {
+          // Signing out locally matters most; the refresh token expires on its own.
+        } finally {
+          nhost.clearSession()
+          forgetWorkspace()
+          setExpired(false)
+        }
+      },
+    }),
+    [nhost, session, expired, lastUserId],
+  )
 
   // Exposed for createAppApollo's onSessionLost through the module-level hook below.
   useEffect(() => {
@@ -68,7 +75,9 @@ export function SessionProvider({ nhost, apollo, children }: SessionProviderProp
       setExpired(true)
       nhost.clearSession()
     }
-    return () => { markExpired = undefined }
+    return () => {
+      markExpired = undefined
+    }
   }, [nhost])
 
   return (

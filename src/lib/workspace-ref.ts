@@ -23,7 +23,11 @@ const LAST_WORKSPACE_KEY = 'pulseboard:last-workspace'
 
 /** Kept with the user it belongs to: another user signing in on this browser starts at /workspaces. */
 export function rememberWorkspace(slug: string, userId: string): void {
-  try { localStorage.setItem(LAST_WORKSPACE_KEY, JSON.stringify({ slug, userId })) } catch { /* private mode */ }
+  try {
+    localStorage.setItem(LAST_WORKSPACE_KEY, JSON.stringify({ slug, userId }))
+  } catch {
+    /* private mode */
+  }
 }
 
 export function lastWorkspace(userId: string | null): string | null {
@@ -36,5 +40,9 @@ export function lastWorkspace(userId: string | null): string | null {
 }
 
 export function forgetWorkspace(): void {
-  try { localStorage.removeItem(LAST_WORKSPACE_KEY) } catch { /* private mode */ }
+  try {
+    localStorage.removeItem(LAST_WORKSPACE_KEY)
+  } catch {
+    /* private mode */
+  }
 }

@@ -24,7 +24,9 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
     if (!this.state.failed) return this.props.children
     return (
       <ErrorMessage error={catalogueError('unknown')}>
-        <button type="button" onClick={() => this.setState({ failed: false })}>Try again</button>
+        <button type="button" onClick={() => this.setState({ failed: false })}>
+          Try again
+        </button>
       </ErrorMessage>
     )
   }

@@ -17,8 +17,16 @@ function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children({ id, describedBy })}
-      {hint ? <p id={hintId} className="field-hint">{hint}</p> : null}
-      {error ? <p id={errorId} className="field-error" role="alert">{error}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }
@@ -32,9 +40,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 export function TextField({ label, error, hint, ...input }: TextFieldProps) {
   return (
     <FieldFrame label={label} error={error} hint={hint}>
-      {({ id, describedBy }) => (
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      )}
+      {({ id, describedBy }) => <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />}
     </FieldFrame>
   )
 }
@@ -51,7 +57,11 @@ export function SelectField({ label, error, hint, options, ...select }: SelectFi
     <FieldFrame label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
         <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
-          {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
         </select>
       )}
     </FieldFrame>

@@ -4,8 +4,14 @@ export function RangePicker({ value, onChange }: { value: TimeRangeId; onChange(
   return (
     <div className="range-picker" role="group" aria-label="Time range">
       {TIME_RANGES.map((range) => (
-        <button key={range.id} type="button" className="small" aria-pressed={range.id === value}
-          aria-label={range.label} onClick={() => onChange(range.id)}>
+        <button
+          key={range.id}
+          type="button"
+          className="small"
+          aria-pressed={range.id === value}
+          aria-label={range.label}
+          onClick={() => onChange(range.id)}
+        >
           {range.id}
         </button>
       ))}

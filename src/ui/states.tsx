@@ -2,7 +2,11 @@ import type { ReactNode } from 'react'
 import type { AppError } from '../lib/error-catalogue.ts'
 
 export function Loading({ label = 'Loading…' }: { label?: string }) {
-  return <p className="state state-loading" role="status" aria-live="polite">{label}</p>
+  return (
+    <p className="state state-loading" role="status" aria-live="polite">
+      {label}
+    </p>
+  )
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

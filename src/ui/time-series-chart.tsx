@@ -50,7 +50,17 @@ function drawMarkers(plot: uPlot, markers: readonly { t: number }[]): void {
   ctx.restore()
 }
 
-export function TimeSeriesChart({ points, kind, from, to, label, unit, height = 200, markers = [], bucketSeconds = 0 }: TimeSeriesChartProps) {
+export function TimeSeriesChart({
+  points,
+  kind,
+  from,
+  to,
+  label,
+  unit,
+  height = 200,
+  markers = [],
+  bucketSeconds = 0,
+}: TimeSeriesChartProps) {
   const container = useRef<HTMLDivElement>(null)
   const chart = useRef<uPlot | null>(null)
   const range = useRef({ from, to })
@@ -75,7 +85,9 @@ export function TimeSeriesChart({ points, kind, from, to, label, unit, height = 
       scales: {
         x: { time: true, range: () => [range.current.from, range.current.to] },
         // Bars measure from zero; a line may zoom in on its values.
-        ...(kind === 'bar' ? { y: { range: (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => [Math.min(0, min), Math.max(0, max) * 1.05 || 1] } } : {}),
+        ...(kind === 'bar'
+          ? { y: { range: (_u: uPlot, min: number, max: number): uPlot.Range.MinMax => [Math.min(0, min), Math.max(0, max) * 1.05 || 1] } }
+          : {}),
       },
       axes: [
         // Time labels need ~70 px each ("12:35am" over a date): fewer ticks on narrow panels.
@@ -119,6 +131,15 @@ export function TimeSeriesChart({ points, kind, from, to, label, unit, height = 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [points, from, to, markers])
 
-  const marked = markers.length > 0 ? `, ${markers.length} annotation${markers.length === 1 ? '' : 's'}: ${markers.map((m) => m.label).join('; ')}` : ''
-  return <div ref={container} className="chart" role="img" data-markers={markers.length} aria-label={`${kind === 'bar' ? 'Bar' : 'Line'} chart of ${label}${marked}`} />
+  const marked =
+    markers.length > 0 ? `, ${markers.length} annotation${markers.length === 1 ? '' : 's'}: ${markers.map((m) => m.label).join('; ')}` : ''
+  return (
+    <div
+      ref={container}
+      className="chart"
+      role="img"
+      data-markers={markers.length}
+      aria-label={`${kind === 'bar' ? 'Bar' : 'Line'} chart of ${label}${marked}`}
+    />
+  )
 }

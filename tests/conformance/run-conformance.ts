@@ -45,14 +45,20 @@ const backend = await startBackend({
 const resultsFile = join(dataDir, 'results.json')
 const only = extraArgs.includes('--only') ? [] : SUITES.flatMap((suite) => ['--only', `${suite}/`])
 const exitCode = await new Promise<number>((done) => {
-  const child = spawn(process.execPath, [join(runnerDir, 'run.mjs'), '--url', backend.url, '--admin-secret', adminSecret,
-    '--json', resultsFile, ...only, ...extraArgs], { stdio: 'inherit' })
+  const child = spawn(
+    process.execPath,
+    [join(runnerDir, 'run.mjs'), '--url', backend.url, '--admin-secret', adminSecret, '--json', resultsFile, ...only, ...extraArgs],
+    { stdio: 'inherit' },
+  )
   child.on('exit', (code) => done(code ?? 1))
 })
 await backend.stop()
 await drop()
 
-interface CaseResult { path: string; status: 'pass' | 'fail' | 'skip' }
+interface CaseResult {
+  path: string
+  status: 'pass' | 'fail' | 'skip'
+}
 let failedBar = false
 if (existsSync(resultsFile)) {
   const { results } = JSON.parse(readFileSync(resultsFile, 'utf8')) as { results: CaseResult[] }
@@ -63,7 +69,9 @@ if (existsSync(resultsFile)) {
     const rate = ran.filter((r) => r.status === 'pass').length / ran.length
     const ok = rate >= MIN_PASS_RATE
     failedBar ||= !ok
-    console.log(`  ${suite.padEnd(22)} ${(rate * 100).toFixed(1).padStart(5)}% of ${ran.length} ${ok ? 'ok' : `below ${MIN_PASS_RATE * 100}%`}`)
+    console.log(
+      `  ${suite.padEnd(22)} ${(rate * 100).toFixed(1).padStart(5)}% of ${ran.length} ${ok ? 'ok' : `below ${MIN_PASS_RATE * 100}%`}`,
+    )
   }
 }
 rmSync(dataDir, { recursive: true, force: true })

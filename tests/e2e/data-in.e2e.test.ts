@@ -11,7 +11,10 @@ import { launchChromium, recordPageProblems, screenshot, startE2eServer, type E2
 
 const UI_TIMEOUT = 20_000
 // A 4×4 PNG (red and white squares).
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAFUlEQVR4nGP4DwQMDBCSAc4CEThlAEUZH+HOPwI5AAAAAElFTkSuQmCC', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAFUlEQVR4nGP4DwQMDBCSAc4CEThlAEUZH+HOPwI5AAAAAElFTkSuQmCC',
+  'base64',
+)
 let server: E2eServer
 let browser: Browser
 
@@ -94,15 +97,24 @@ it('creates an ingest key, moves an open dashboard over plain HTTP, imports a CS
     await page.goto(`${server.backend.url}/w/greenhouse-lab/metrics/greenhouse.temp_c`)
     const importSection = page.getByTestId('csv-import')
     const start = Date.now() - 30 * 86_400_000
-    const lines = Array.from({ length: 100_000 }, (_, i) => `${Math.floor(start / 1000) + i * 10},${(20 + Math.sin(i / 500) * 3).toFixed(2)}`)
+    const lines = Array.from(
+      { length: 100_000 },
+      (_, i) => `${Math.floor(start / 1000) + i * 10},${(20 + Math.sin(i / 500) * 3).toFixed(2)}`,
+    )
     lines.splice(2, 0, 'tomorrow,3', `${start},hot`)
     lines.push('1,2,3')
-    await importSection.getByLabel('CSV file').setInputFiles({ name: 'backfill.csv', mimeType: 'text/csv', buffer: Buffer.from(`ts,value\n${lines.join('\n')}\n`) })
+    await importSection
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'backfill.csv', mimeType: 'text/csv', buffer: Buffer.from(`ts,value\n${lines.join('\n')}\n`) })
     await importSection.getByRole('button', { name: 'Import' }).click()
     await importSection.getByTestId('import-progress').waitFor({ timeout: UI_TIMEOUT })
     await screenshot(page, 'csv-import-progress.png')
     const status = importSection.getByTestId('import-status').first()
-    await page.waitForFunction(() => document.querySelector('[data-testid="import-status"]')?.getAttribute('data-status') === 'succeeded', undefined, { timeout: 60_000 })
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="import-status"]')?.getAttribute('data-status') === 'succeeded',
+      undefined,
+      { timeout: 60_000 },
+    )
     expect(await status.getByTestId('import-counts').textContent()).toContain('100,000 rows imported, 3 rejected')
     const rejected = await status.getByTestId('rejected-lines').textContent()
     expect(rejected).toContain('Line 4: ts is not ISO-8601')
@@ -157,4 +169,3 @@ async function waitForText(locator: Locator, text: string, timeout = UI_TIMEOUT)
   }
   throw new Error(`expected "${text}" within ${timeout} ms, last saw ${JSON.stringify(last)}`)
 }
-

@@ -29,7 +29,14 @@ export async function startE2eServer(): Promise<E2eServer> {
   const adminSecret = 'e2e-admin-secret'
   const { target, drop } = await createTestDatabaseTarget()
   const backend = await startBackend({
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', PULSEBOARD_DATA_DIR: join(workDir, 'data'), PULSEBOARD_DEMO: '0', HASURA_GRAPHQL_ADMIN_SECRET: adminSecret },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PULSEBOARD_DATA_DIR: join(workDir, 'data'),
+      PULSEBOARD_DEMO: '0',
+      HASURA_GRAPHQL_ADMIN_SECRET: adminSecret,
+    },
     database: target,
     webAppDir,
     log: createLogger('warn'),
@@ -49,7 +56,14 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
 }
 
@@ -60,7 +74,9 @@ export function recordPageProblems(page: Page): string[] {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`)
   })
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  page.on('requestfailed', (request) =>
+    problems.push(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
+  )
   return problems
 }
 

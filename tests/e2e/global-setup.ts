@@ -20,10 +20,14 @@ const PROJECT_DIR = resolve(import.meta.dirname, '../..')
 export default function buildWebApp(project: TestProject): () => void {
   const workDir = mkdtempSync(join(tmpdir(), 'pulseboard-e2e-build-'))
   const webAppDir = join(workDir, 'dist')
-  execFileSync(process.execPath, [join(PROJECT_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webAppDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: PROJECT_DIR,
-    stdio: 'inherit',
-  })
+  execFileSync(
+    process.execPath,
+    [join(PROJECT_DIR, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', webAppDir, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: PROJECT_DIR,
+      stdio: 'inherit',
+    },
+  )
   project.provide('webAppDir', webAppDir)
   return () => rmSync(workDir, { recursive: true, force: true })
 }

@@ -131,7 +131,10 @@ function panel(page: Page, title: string): Locator {
   return page.getByTestId('panel').and(page.getByRole('region', { name: title, exact: true }))
 }
 
-async function addPanel(page: Page, panel: { title: string; kind: string; aggregation: string; bucket: string; width: string }): Promise<void> {
+async function addPanel(
+  page: Page,
+  panel: { title: string; kind: string; aggregation: string; bucket: string; width: string },
+): Promise<void> {
   const form = page.getByTestId('add-panel-form')
   await form.getByLabel('Metric').selectOption({ label: 'Temperature (greenhouse.temp_c)' })
   await form.getByLabel('Title').fill(panel.title)

@@ -52,7 +52,13 @@ async function signUp(context: BrowserContext, email: string): Promise<Page> {
 /** A third-party client: nhost-js in Node, signed in as `email`, speaking GraphQL over HTTP. */
 async function thirdParty(email: string): Promise<NhostClient> {
   const url = server.backend.url
-  const nhost = createClient({ authUrl: `${url}/v1/auth`, graphqlUrl: `${url}/v1/graphql`, storageUrl: `${url}/v1/storage`, functionsUrl: `${url}/v1/functions`, storage: new MemoryStorage() })
+  const nhost = createClient({
+    authUrl: `${url}/v1/auth`,
+    graphqlUrl: `${url}/v1/graphql`,
+    storageUrl: `${url}/v1/storage`,
+    functionsUrl: `${url}/v1/functions`,
+    storage: new MemoryStorage(),
+  })
   await nhost.auth.signInEmailPassword({ email, password: PASSWORD })
   return nhost
 }
@@ -88,7 +94,8 @@ it('invites a teammate, fires an alert from outside, talks in its thread, and sh
     // A metric and a rule; points from a third-party client open the alert on schedule.
     const client = await thirdParty('owner@example.com')
     const { body } = await client.graphql.request<{ insert_metrics_one: { id: string } }>({
-      query: 'mutation ($w: uuid!) { insert_metrics_one(object: {workspace_id: $w, key: "api.latency_ms", name: "Latency", unit: "ms"}) { id } }',
+      query:
+        'mutation ($w: uuid!) { insert_metrics_one(object: {workspace_id: $w, key: "api.latency_ms", name: "Latency", unit: "ms"}) { id } }',
       variables: { w: await workspaceId(client) },
     })
     const metricId = body.data!.insert_metrics_one.id
@@ -99,7 +106,10 @@ it('invites a teammate, fires an alert from outside, talks in its thread, and sh
     await rules.getByLabel('Window (s)').fill('60')
     await rules.getByRole('button', { name: 'Add rule' }).click()
     await rules.getByText('Slow API', { exact: true }).waitFor({ timeout: UI_TIMEOUT })
-    await client.graphql.request({ query: 'mutation ($m: uuid!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $m, ts: $ts, value: 450}) { id } }', variables: { m: metricId, ts: new Date().toISOString() } })
+    await client.graphql.request({
+      query: 'mutation ($m: uuid!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $m, ts: $ts, value: 450}) { id } }',
+      variables: { m: metricId, ts: new Date().toISOString() },
+    })
 
     await member.goto(`${server.backend.url}/w/team-lab`)
     const feedLink = member.getByTestId('alert-feed').getByRole('link', { name: /Slow API/ })
@@ -125,7 +135,8 @@ it('invites a teammate, fires an alert from outside, talks in its thread, and sh
 
     // Sharing: a fresh context opens the link, sees it live, and loses it on regeneration.
     const { body: made } = await client.graphql.request<{ insert_dashboards_one: { id: string } }>({
-      query: 'mutation ($w: uuid!, $m: uuid!) { insert_dashboards_one(object: {workspace_id: $w, title: "Public status", panels: {data: [{metric_id: $m, title: "Latency now", kind: "stat", aggregation: "last", bucket_seconds: 10, position: 0, width: 2}]}}) { id } }',
+      query:
+        'mutation ($w: uuid!, $m: uuid!) { insert_dashboards_one(object: {workspace_id: $w, title: "Public status", panels: {data: [{metric_id: $m, title: "Latency now", kind: "stat", aggregation: "last", bucket_seconds: 10, position: 0, width: 2}]}}) { id } }',
       variables: { w: await workspaceId(client), m: metricId },
     })
     await owner.goto(`${server.backend.url}/w/team-lab/dashboards/${made.data!.insert_dashboards_one.id}`)
@@ -137,7 +148,10 @@ it('invites a teammate, fires an alert from outside, talks in its thread, and sh
     await viewer.goto(shareLink)
     const value = viewer.getByTestId('panel').getByTestId('panel-value')
     await value.filter({ hasText: '450' }).waitFor({ timeout: UI_TIMEOUT })
-    await client.graphql.request({ query: 'mutation ($m: uuid!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $m, ts: $ts, value: 321}) { id } }', variables: { m: metricId, ts: new Date(Date.now() + 1000).toISOString() } })
+    await client.graphql.request({
+      query: 'mutation ($m: uuid!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $m, ts: $ts, value: 321}) { id } }',
+      variables: { m: metricId, ts: new Date(Date.now() + 1000).toISOString() },
+    })
     await value.filter({ hasText: '321' }).waitFor({ timeout: UI_TIMEOUT })
     await both(viewer, 'shared-dashboard')
     await owner.getByRole('button', { name: 'Regenerate link' }).click()
@@ -172,6 +186,8 @@ it('invites a teammate, fires an alert from outside, talks in its thread, and sh
 })
 
 async function workspaceId(client: NhostClient): Promise<string> {
-  const { body } = await client.graphql.request<{ workspaces: { id: string }[] }>({ query: '{ workspaces(where: {slug: {_eq: "team-lab"}}) { id } }' })
+  const { body } = await client.graphql.request<{ workspaces: { id: string }[] }>({
+    query: '{ workspaces(where: {slug: {_eq: "team-lab"}}) { id } }',
+  })
   return body.data!.workspaces[0]!.id
 }

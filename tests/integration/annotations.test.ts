@@ -21,9 +21,17 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 async function attach(user: StorageUser, workspace: string, bucket = 'attachments'): Promise<string> {
   const id = randomUUID()
-  await t.userGraphql(user, 'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }', { f: id, w: workspace })
+  await t.userGraphql(
+    user,
+    'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }',
+    { f: id, w: workspace },
+  )
   const type = bucket === 'imports' ? 'text/csv' : 'image/png'
-  await user.nhost.storage.uploadFiles({ 'bucket-id': bucket, 'file[]': [new File([bucket === 'imports' ? 'ts,value\n' : new Uint8Array(PNG)], bucket === 'imports' ? 'a.csv' : 'dot.png', { type })], 'metadata[]': [{ id }] })
+  await user.nhost.storage.uploadFiles({
+    'bucket-id': bucket,
+    'file[]': [new File([bucket === 'imports' ? 'ts,value\n' : new Uint8Array(PNG)], bucket === 'imports' ? 'a.csv' : 'dot.png', { type })],
+    'metadata[]': [{ id }],
+  })
   return id
 }
 
@@ -42,10 +50,22 @@ async function status(call: Promise<{ status: number }>): Promise<number> {
 
 beforeAll(async () => {
   t = await startStorageTestBackend()
-  ;[ada, vic, val, bob] = [await t.signUp('ada@example.com'), await t.signUp('vic@example.com'), await t.signUp('val@example.com'), await t.signUp('bob@example.com')]
-  lab = await t.createWorkspace(ada, 'lab', [{ user: vic, role: 'editor' }, { user: val, role: 'viewer' }])
+  ;[ada, vic, val, bob] = [
+    await t.signUp('ada@example.com'),
+    await t.signUp('vic@example.com'),
+    await t.signUp('val@example.com'),
+    await t.signUp('bob@example.com'),
+  ]
+  lab = await t.createWorkspace(ada, 'lab', [
+    { user: vic, role: 'editor' },
+    { user: val, role: 'viewer' },
+  ])
   ops = await t.createWorkspace(bob, 'ops')
-  const created = await t.userGraphql(ada, 'mutation ($w: uuid!) { insert_metrics_one(object: {workspace_id: $w, key: "temp", name: "Temp"}) { id } }', { w: lab })
+  const created = await t.userGraphql(
+    ada,
+    'mutation ($w: uuid!) { insert_metrics_one(object: {workspace_id: $w, key: "temp", name: "Temp"}) { id } }',
+    { w: lab },
+  )
   metricId = (created.data as { insert_metrics_one: { id: string } }).insert_metrics_one.id
 }, 60_000)
 
@@ -59,12 +79,18 @@ describe('annotations', () => {
     const answer = await annotate(vic, 'Door left open', fileId)
     expect(answer.data).toMatchObject({ insert_annotations_one: { created_by: vic.id, file_id: fileId } })
     const query = '{ annotations { text file { id mimeType } } }'
-    expect((await t.userGraphql(val, query)).data).toEqual({ annotations: [{ text: 'Door left open', file: { id: fileId, mimeType: 'image/png' } }] })
+    expect((await t.userGraphql(val, query)).data).toEqual({
+      annotations: [{ text: 'Door left open', file: { id: fileId, mimeType: 'image/png' } }],
+    })
     expect((await t.userGraphql(bob, query)).data).toEqual({ annotations: [] })
     expect(await status(val.nhost.storage.getFile(fileId))).toBe(200)
     expect(await status(bob.nhost.storage.getFile(fileId))).toBe(404)
     expect(await status(t.anonymous.storage.getFile(fileId))).toBe(403)
-    const anonymous = await fetch(`${t.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })
+    const anonymous = await fetch(`${t.url}/v1/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    })
     expect(((await anonymous.json()) as { errors?: unknown[] }).errors).toBeDefined()
   })
 
@@ -79,7 +105,8 @@ describe('annotations', () => {
   })
 
   it('lets the author or an owner delete, not another editor or a viewer', async () => {
-    const del = (user: StorageUser, id: string) => t.userGraphql(user, 'mutation ($id: uuid!) { delete_annotations_by_pk(id: $id) { id } }', { id })
+    const del = (user: StorageUser, id: string) =>
+      t.userGraphql(user, 'mutation ($id: uuid!) { delete_annotations_by_pk(id: $id) { id } }', { id })
     const mine = ((await annotate(vic, 'by vic')).data as { insert_annotations_one: { id: string } }).insert_annotations_one.id
     const owners = ((await annotate(ada, 'by ada')).data as { insert_annotations_one: { id: string } }).insert_annotations_one.id
     expect((await del(val, mine)).data).toEqual({ delete_annotations_by_pk: null })

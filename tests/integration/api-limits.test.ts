@@ -36,16 +36,20 @@ beforeAll(async () => {
     type: 'replace_metadata',
     args: {
       version: 3,
-      sources: [{
-        name: 'default',
-        kind: 'postgres',
-        configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-        tables: [{
-          table: { schema: 'public', name: 'node' },
-          object_relationships: [{ name: 'parent', using: { foreign_key_constraint_on: 'parent_id' } }],
-          select_permissions: [{ role: 'user', permission: { columns: ['id', 'parent_id'], filter: {} } }],
-        }],
-      }],
+      sources: [
+        {
+          name: 'default',
+          kind: 'postgres',
+          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
+          tables: [
+            {
+              table: { schema: 'public', name: 'node' },
+              object_relationships: [{ name: 'parent', using: { foreign_key_constraint_on: 'parent_id' } }],
+              select_permissions: [{ role: 'user', permission: { columns: ['id', 'parent_id'], filter: {} } }],
+            },
+          ],
+        },
+      ],
     },
   })
   token = await server.jwt('42')
@@ -73,21 +77,34 @@ describe('API limits', () => {
     const bad = await metadata({ type: 'set_api_limits', args: { depth_limit: { global: -1 } } })
     expect(bad.status).toBe(400)
     expect(bad.json).toMatchObject({ code: 'parse-failed', path: '$.args.depth_limit.global' })
-    const params = await metadata({ type: 'set_api_limits', args: { rate_limit: { global: { max_reqs_per_min: 5, unique_params: ['user-id'] } } } })
+    const params = await metadata({
+      type: 'set_api_limits',
+      args: { rate_limit: { global: { max_reqs_per_min: 5, unique_params: ['user-id'] } } },
+    })
     expect(params.status).toBe(400)
     expect((await metadata({ type: 'export_metadata', args: {} })).json).not.toHaveProperty('api_limits')
   })
 
   it('holds a role to its own depth, node and batch limits, and never the admin', async () => {
-    await metadata({ type: 'set_api_limits', args: { depth_limit: { global: 10, per_role: { user: 2 } }, node_limit: { global: 3 }, batch_limit: { global: 2 } } })
+    await metadata({
+      type: 'set_api_limits',
+      args: { depth_limit: { global: 10, per_role: { user: 2 } }, node_limit: { global: 3 }, batch_limit: { global: 2 } },
+    })
     try {
       expect((await graphql({ query: '{ node { id } }' })).json).toEqual({ data: { node: [{ id: 1 }, { id: 2 }] } })
-      expect((await graphql({ query: '{ node { parent { id } } }' })).json).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: 'the query exceeds the maximum depth of 2' }] })
-      expect((await graphql({ query: '{ node { id parent_id } a: node { id } }' })).json).toMatchObject({ errors: [{ message: 'the query asks for 5 fields once its fragments are expanded; the limit is 3' }] })
+      expect((await graphql({ query: '{ node { parent { id } } }' })).json).toMatchObject({
+        errors: [{ extensions: { code: 'validation-failed' }, message: 'the query exceeds the maximum depth of 2' }],
+      })
+      expect((await graphql({ query: '{ node { id parent_id } a: node { id } }' })).json).toMatchObject({
+        errors: [{ message: 'the query asks for 5 fields once its fragments are expanded; the limit is 3' }],
+      })
       const batch = await graphql([{ query: '{ node { id } }' }, { query: '{ node { id } }' }, { query: '{ node { id } }' }])
       expect(batch.status).toBe(400)
       expect(batch.json).toEqual({ path: '$', code: 'batch-too-large', error: 'the batch holds 3 operations; the limit is 2' })
-      const admin = await graphql({ query: '{ node { parent { id } } }' }, { authorization: '', 'x-hasura-admin-secret': 'graphql-test-admin-secret' })
+      const admin = await graphql(
+        { query: '{ node { parent { id } } }' },
+        { authorization: '', 'x-hasura-admin-secret': 'graphql-test-admin-secret' },
+      )
       expect(admin.json).toHaveProperty('data')
     } finally {
       await metadata({ type: 'remove_api_limits', args: {} })
@@ -95,13 +112,18 @@ describe('API limits', () => {
   })
 
   it('limits the rate per role and session variable, with Retry-After', async () => {
-    await metadata({ type: 'set_api_limits', args: { rate_limit: { global: { max_reqs_per_min: 3, unique_params: ['x-hasura-user-id'] } } } })
+    await metadata({
+      type: 'set_api_limits',
+      args: { rate_limit: { global: { max_reqs_per_min: 3, unique_params: ['x-hasura-user-id'] } } },
+    })
     try {
       for (let i = 0; i < 3; i++) expect((await graphql({ query: '{ node { id } }' })).status).toBe(200)
       const refused = await graphql({ query: '{ node { id } }' })
       expect(refused.status).toBe(429)
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect(refused.json).toEqual({ errors: [{ extensions: { path: '$', code: 'rate-limit-exceeded' }, message: 'too many requests: the limit is 3 per minute' }] })
+      expect(refused.json).toEqual({
+        errors: [{ extensions: { path: '$', code: 'rate-limit-exceeded' }, message: 'too many requests: the limit is 3 per minute' }],
+      })
       // Another user is counted on their own.
       const other = await server.jwt('43')
       expect((await graphql({ query: '{ node { id } }' }, { authorization: `Bearer ${other}` })).status).toBe(200)
@@ -111,8 +133,13 @@ describe('API limits', () => {
   })
 
   it('applies a role time limit as the statement timeout', async () => {
-    await server.runSql(`CREATE FUNCTION public.slow_nodes() RETURNS SETOF public.node LANGUAGE sql STABLE AS $$ SELECT n.* FROM public.node n, pg_sleep(3) $$;`)
-    await server.admin('/v1/metadata', { type: 'pg_track_function', args: { source: 'default', function: { schema: 'public', name: 'slow_nodes' } } })
+    await server.runSql(
+      `CREATE FUNCTION public.slow_nodes() RETURNS SETOF public.node LANGUAGE sql STABLE AS $$ SELECT n.* FROM public.node n, pg_sleep(3) $$;`,
+    )
+    await server.admin('/v1/metadata', {
+      type: 'pg_track_function',
+      args: { source: 'default', function: { schema: 'public', name: 'slow_nodes' } },
+    })
     await metadata({ type: 'set_api_limits', args: { time_limit: { global: 30, per_role: { user: 1 } } } })
     try {
       const { json } = await graphql({ query: '{ slow_nodes { id } }' })

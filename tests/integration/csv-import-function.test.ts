@@ -25,14 +25,26 @@ interface ImportRow {
 
 async function uploadCsv(user: StorageUser, text: string, type = 'text/csv'): Promise<string> {
   const id = randomUUID()
-  const linked = await t.userGraphql(user, 'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }', { f: id, w: lab })
+  const linked = await t.userGraphql(
+    user,
+    'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }',
+    { f: id, w: lab },
+  )
   expect(linked.errors).toBeUndefined()
-  await user.nhost.storage.uploadFiles({ 'bucket-id': 'imports', 'file[]': [new File([text], 'points.csv', { type })], 'metadata[]': [{ id }] })
+  await user.nhost.storage.uploadFiles({
+    'bucket-id': 'imports',
+    'file[]': [new File([text], 'points.csv', { type })],
+    'metadata[]': [{ id }],
+  })
   return id
 }
 
 async function createImport(user: StorageUser, fileId: string): Promise<string> {
-  const answer = await t.userGraphql(user, 'mutation ($m: uuid!, $f: uuid!) { insert_imports_one(object: {metric_id: $m, file_id: $f}) { id status } }', { m: metricId, f: fileId })
+  const answer = await t.userGraphql(
+    user,
+    'mutation ($m: uuid!, $f: uuid!) { insert_imports_one(object: {metric_id: $m, file_id: $f}) { id status } }',
+    { m: metricId, f: fileId },
+  )
   expect(answer.errors).toBeUndefined()
   return (answer.data as { insert_imports_one: { id: string } }).insert_imports_one.id
 }
@@ -45,7 +57,12 @@ const start = (user: StorageUser | null, importId: string) =>
   })
 
 const readImport = async (id: string) =>
-  (await t.adminGraphql<{ imports_by_pk: ImportRow }>('query ($id: uuid!) { imports_by_pk(id: $id) { status rows_total rows_imported rows_rejected errors } }', { id })).imports_by_pk
+  (
+    await t.adminGraphql<{ imports_by_pk: ImportRow }>(
+      'query ($id: uuid!) { imports_by_pk(id: $id) { status rows_total rows_imported rows_rejected errors } }',
+      { id },
+    )
+  ).imports_by_pk
 
 async function settled(id: string): Promise<ImportRow> {
   for (;;) {
@@ -56,15 +73,25 @@ async function settled(id: string): Promise<ImportRow> {
 }
 
 const pointCount = async () =>
-  (await t.adminGraphql<{ points_aggregate: { aggregate: { count: number } } }>('query ($m: uuid!) { points_aggregate(where: {metric_id: {_eq: $m}}) { aggregate { count } } }', { m: metricId })).points_aggregate.aggregate.count
+  (
+    await t.adminGraphql<{ points_aggregate: { aggregate: { count: number } } }>(
+      'query ($m: uuid!) { points_aggregate(where: {metric_id: {_eq: $m}}) { aggregate { count } } }',
+      { m: metricId },
+    )
+  ).points_aggregate.aggregate.count
 
-const csv = (rows: number, startMs: number) => 'ts,value\n' + Array.from({ length: rows }, (_, i) => `${new Date(startMs + i * 1000).toISOString()},${i}`).join('\n') + '\n'
+const csv = (rows: number, startMs: number) =>
+  'ts,value\n' + Array.from({ length: rows }, (_, i) => `${new Date(startMs + i * 1000).toISOString()},${i}`).join('\n') + '\n'
 
 beforeAll(async () => {
   t = await startStorageTestBackend()
   ;[ada, val, bob] = [await t.signUp('ada@example.com'), await t.signUp('val@example.com'), await t.signUp('bob@example.com')]
   lab = await t.createWorkspace(ada, 'lab', [{ user: val, role: 'viewer' }])
-  const created = await t.userGraphql(ada, 'mutation ($w: uuid!) { insert_metrics_one(object: {workspace_id: $w, key: "temp", name: "Temp"}) { id } }', { w: lab })
+  const created = await t.userGraphql(
+    ada,
+    'mutation ($w: uuid!) { insert_metrics_one(object: {workspace_id: $w, key: "temp", name: "Temp"}) { id } }',
+    { w: lab },
+  )
   metricId = (created.data as { insert_metrics_one: { id: string } }).insert_metrics_one.id
 }, 60_000)
 
@@ -110,17 +137,41 @@ describe('CSV import', () => {
     expect((await settled(id)).status).toBe('failed')
     const none = await createImport(ada, await uploadCsv(ada, 'ts,value\nnope,1\n'))
     await start(ada, none)
-    expect(await settled(none)).toMatchObject({ status: 'failed', rows_rejected: 1, errors: [{ line: 2 }, { line: 0, reason: 'the file has no valid row' }] })
+    expect(await settled(none)).toMatchObject({
+      status: 'failed',
+      rows_rejected: 1,
+      errors: [{ line: 2 }, { line: 0, reason: 'the file has no valid row' }],
+    })
   })
 
   it('refuses a file over 20 MB or not CSV at the upload, so no import can name it', async () => {
     const id = randomUUID()
-    await t.userGraphql(ada, 'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }', { f: id, w: lab })
-    const tooLarge = await ada.nhost.storage.uploadFiles({ 'bucket-id': 'imports', 'file[]': [new File([Buffer.alloc(20_000_001, 0x31)], 'big.csv', { type: 'text/csv' })], 'metadata[]': [{ id }] }).catch((e: { status: number }) => e)
+    await t.userGraphql(
+      ada,
+      'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }',
+      { f: id, w: lab },
+    )
+    const tooLarge = await ada.nhost.storage
+      .uploadFiles({
+        'bucket-id': 'imports',
+        'file[]': [new File([Buffer.alloc(20_000_001, 0x31)], 'big.csv', { type: 'text/csv' })],
+        'metadata[]': [{ id }],
+      })
+      .catch((e: { status: number }) => e)
     expect(tooLarge.status).toBe(413)
-    const png = await ada.nhost.storage.uploadFiles({ 'bucket-id': 'imports', 'file[]': [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])], 'a.csv', { type: 'text/csv' })], 'metadata[]': [{ id }] }).catch((e: { status: number }) => e)
+    const png = await ada.nhost.storage
+      .uploadFiles({
+        'bucket-id': 'imports',
+        'file[]': [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1])], 'a.csv', { type: 'text/csv' })],
+        'metadata[]': [{ id }],
+      })
+      .catch((e: { status: number }) => e)
     expect(png.status).toBe(403)
-    const answer = await t.userGraphql(ada, 'mutation ($m: uuid!, $f: uuid!) { insert_imports_one(object: {metric_id: $m, file_id: $f}) { id } }', { m: metricId, f: id })
+    const answer = await t.userGraphql(
+      ada,
+      'mutation ($m: uuid!, $f: uuid!) { insert_imports_one(object: {metric_id: $m, file_id: $f}) { id } }',
+      { m: metricId, f: id },
+    )
     expect(answer.errors).toBeDefined()
   })
 
@@ -138,8 +189,14 @@ describe('CSV import', () => {
     const id = await createImport(ada, await uploadCsv(ada, csv(3, Date.now() - 3_000_000)))
     expect((await start(null, id)).status).toBe(401)
     expect((await start(bob, id)).status).toBe(404)
-    expect((await t.userGraphql(val, 'query ($id: uuid!) { imports_by_pk(id: $id) { status } }', { id })).data).toEqual({ imports_by_pk: { status: 'queued' } })
-    const viewerInsert = await t.userGraphql(val, 'mutation ($m: uuid!, $f: uuid!) { insert_imports_one(object: {metric_id: $m, file_id: $f}) { id } }', { m: metricId, f: randomUUID() })
+    expect((await t.userGraphql(val, 'query ($id: uuid!) { imports_by_pk(id: $id) { status } }', { id })).data).toEqual({
+      imports_by_pk: { status: 'queued' },
+    })
+    const viewerInsert = await t.userGraphql(
+      val,
+      'mutation ($m: uuid!, $f: uuid!) { insert_imports_one(object: {metric_id: $m, file_id: $f}) { id } }',
+      { m: metricId, f: randomUUID() },
+    )
     expect(viewerInsert.errors).toBeDefined()
     await t.adminGraphql('mutation ($id: uuid!) { update_imports_by_pk(pk_columns: {id: $id}, _set: {status: "failed"}) { id } }', { id })
     expect((await start(val, id)).status).toBe(403)
@@ -159,7 +216,10 @@ describe('CSV import', () => {
     while (early.status >= 500) early = await start(ada, id) // the killed workers being replaced
     expect(early.status).toBe(409)
     // 30 s without a heartbeat is a stopped worker: move the heartbeat back rather than wait.
-    await t.adminGraphql('mutation ($id: uuid!) { update_imports_by_pk(pk_columns: {id: $id}, _set: {heartbeat_at: "2000-01-01T00:00:00Z"}) { id } }', { id })
+    await t.adminGraphql(
+      'mutation ($id: uuid!) { update_imports_by_pk(pk_columns: {id: $id}, _set: {heartbeat_at: "2000-01-01T00:00:00Z"}) { id } }',
+      { id },
+    )
     let retried = await start(ada, id)
     while (retried.status >= 500) retried = await start(ada, id)
     expect(retried.status).toBe(202)

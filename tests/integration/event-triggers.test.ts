@@ -27,7 +27,10 @@ const ok = async (body: unknown) => {
 }
 
 const createTrigger = (args: Record<string, unknown>) =>
-  ok({ type: 'pg_create_event_trigger', args: { source: 'default', table: { schema: 'public', name: 'items' }, webhook: `${hook.url}/${args.name}`, ...args } })
+  ok({
+    type: 'pg_create_event_trigger',
+    args: { source: 'default', table: { schema: 'public', name: 'items' }, webhook: `${hook.url}/${args.name}`, ...args },
+  })
 
 beforeAll(async () => {
   process.env.EVENT_TRIGGER_TEST_SECRET = 'from-the-environment'
@@ -37,12 +40,24 @@ beforeAll(async () => {
   await server.runSql('CREATE TABLE public.items (id serial PRIMARY KEY, name text NOT NULL, price int NOT NULL DEFAULT 0, note jsonb)')
   await ok({
     type: 'replace_metadata',
-    args: { version: 3, sources: [{ name: 'default', kind: 'postgres', configuration: {}, tables: [{
-      table: { schema: 'public', name: 'items' },
-      insert_permissions: [{ role: 'user', permission: { check: {}, columns: ['name', 'price'] } }],
-      select_permissions: [{ role: 'user', permission: { columns: ['id'], filter: {} } }],
-      update_permissions: [{ role: 'user', permission: { filter: {}, columns: ['name', 'price'] } }],
-    }] }] },
+    args: {
+      version: 3,
+      sources: [
+        {
+          name: 'default',
+          kind: 'postgres',
+          configuration: {},
+          tables: [
+            {
+              table: { schema: 'public', name: 'items' },
+              insert_permissions: [{ role: 'user', permission: { check: {}, columns: ['name', 'price'] } }],
+              select_permissions: [{ role: 'user', permission: { columns: ['id'], filter: {} } }],
+              update_permissions: [{ role: 'user', permission: { filter: {}, columns: ['name', 'price'] } }],
+            },
+          ],
+        },
+      ],
+    },
   })
 })
 
@@ -62,12 +77,22 @@ const forTrigger = (name: string) => (call: { body: any }) => call.body?.trigger
 describe('event triggers', () => {
   it('delivers INSERT, UPDATE and DELETE with Hasura body, session variables and configured headers', async () => {
     await createTrigger({
-      name: 'items_all', insert: { columns: '*' }, update: { columns: '*' }, delete: { columns: '*' },
+      name: 'items_all',
+      insert: { columns: '*' },
+      update: { columns: '*' },
+      delete: { columns: '*' },
       webhook: '{{EVENT_TRIGGER_TEST_HOOK}}/all',
-      headers: [{ name: 'x-from-value', value: 'MyValue' }, { name: 'x-from-env', value_from_env: 'EVENT_TRIGGER_TEST_SECRET' }],
+      headers: [
+        { name: 'x-from-value', value: 'MyValue' },
+        { name: 'x-from-env', value_from_env: 'EVENT_TRIGGER_TEST_SECRET' },
+      ],
     })
     const token = await server.jwt('user-1')
-    const inserted = await server.post('/v1/graphql', { query: 'mutation { insert_items_one(object: {name: "a", price: 3}) { id } }' }, { authorization: `Bearer ${token}` })
+    const inserted = await server.post(
+      '/v1/graphql',
+      { query: 'mutation { insert_items_one(object: {name: "a", price: 3}) { id } }' },
+      { authorization: `Bearer ${token}` },
+    )
     expect(inserted).toEqual({ data: { insert_items_one: { id: 1 } } })
     const [insert] = await hook.waitFor(forTrigger('items_all'))
     expect(insert!.path).toBe('/all')
@@ -77,7 +102,11 @@ describe('event triggers', () => {
     expect(insert!.body).toMatchObject({
       trigger: { name: 'items_all' },
       table: { schema: 'public', name: 'items' },
-      event: { op: 'INSERT', data: { old: null, new: { id: 1, name: 'a', price: 3, note: null } }, session_variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': 'user-1' } },
+      event: {
+        op: 'INSERT',
+        data: { old: null, new: { id: 1, name: 'a', price: 3, note: null } },
+        session_variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': 'user-1' },
+      },
       delivery_info: { max_retries: 0, current_retry: 0 },
     })
     expect(insert!.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
@@ -85,7 +114,10 @@ describe('event triggers', () => {
     await server.runSql(`DELETE FROM public.items WHERE id = 1`)
     const calls = await hook.waitFor(forTrigger('items_all'), 3)
     expect(calls.map((c) => c.body.event.op)).toEqual(['INSERT', 'UPDATE', 'DELETE'])
-    expect(calls[1]!.body.event.data).toEqual({ old: { id: 1, name: 'a', price: 3, note: null }, new: { id: 1, name: 'a', price: 4, note: null } })
+    expect(calls[1]!.body.event.data).toEqual({
+      old: { id: 1, name: 'a', price: 3, note: null },
+      new: { id: 1, name: 'a', price: 4, note: null },
+    })
     expect(calls[2]!.body.event.data).toEqual({ old: { id: 1, name: 'a', price: 4, note: null }, new: null })
     await ok({ type: 'pg_delete_event_trigger', args: { name: 'items_all', source: 'default' } })
   })
@@ -137,14 +169,18 @@ describe('event triggers', () => {
     await server.runSql(`INSERT INTO public.items (name) VALUES ('f')`)
     const [first] = await hook.waitFor(forTrigger('items_fail'), 2)
     const eventId = first!.body.id
-    await expect.poll(async () => (await ok({ type: 'pg_get_event_by_id', args: { event_id: eventId } })).event.error, { timeout: 10_000 }).toBe(true)
+    await expect
+      .poll(async () => (await ok({ type: 'pg_get_event_by_id', args: { event_id: eventId } })).event.error, { timeout: 10_000 })
+      .toBe(true)
     const processed = await ok({ type: 'pg_get_event_logs', args: { name: 'items_fail', status: 'processed' } })
     expect(processed.map((e: any) => e.id)).toEqual([eventId])
     hook.respond = (_call, res) => void res.writeHead(200).end('ok')
     await ok({ type: 'pg_redeliver_event', args: { event_id: eventId } })
     const calls = await hook.waitFor(forTrigger('items_fail'), 3)
     expect(calls[2]!.body.delivery_info.current_retry).toBe(0)
-    await expect.poll(async () => (await ok({ type: 'pg_get_event_by_id', args: { event_id: eventId } })).event.delivered, { timeout: 10_000 }).toBe(true)
+    await expect
+      .poll(async () => (await ok({ type: 'pg_get_event_by_id', args: { event_id: eventId } })).event.delivered, { timeout: 10_000 })
+      .toBe(true)
     await ok({ type: 'pg_delete_event_trigger', args: { name: 'items_fail' } })
   })
 
@@ -158,23 +194,37 @@ describe('event triggers', () => {
     const refused = await metadata({ type: 'pg_invoke_event_trigger', args: { name: 'items_not_manual', payload: {} } })
     expect(refused.status).toBe(400)
     expect(refused.json).toMatchObject({ code: 'not-supported', path: '$.args' })
-    await ok({ type: 'bulk', args: ['items_manual', 'items_not_manual'].map((name) => ({ type: 'pg_delete_event_trigger', args: { name } })) })
+    await ok({
+      type: 'bulk',
+      args: ['items_manual', 'items_not_manual'].map((name) => ({ type: 'pg_delete_event_trigger', args: { name } })),
+    })
   })
 
   it('refuses bad definitions with Hasura error shape, naming the problem, and creates nothing', async () => {
     const before = await ok({ type: 'export_metadata', version: 2, args: {} })
     const refuse = async (args: Record<string, unknown>, code: string, message: RegExp) => {
-      const { status, json } = await metadata({ type: 'pg_create_event_trigger', args: { table: { schema: 'public', name: 'items' }, webhook: hook.url, insert: { columns: '*' }, ...args } })
+      const { status, json } = await metadata({
+        type: 'pg_create_event_trigger',
+        args: { table: { schema: 'public', name: 'items' }, webhook: hook.url, insert: { columns: '*' }, ...args },
+      })
       expect(status).toBe(400)
       expect(json.code).toBe(code)
       expect(json.error).toMatch(message)
       expect(json.path).toMatch(/^\$/)
     }
     await refuse({ name: "bad'name" }, 'parse-failed', /only alphanumeric and underscore and hyphens allowed for name/)
-    await refuse({ name: 'no_ops', insert: undefined }, 'parse-failed', /at least one among the insert\/update\/delete\/manual specs must be provided/)
+    await refuse(
+      { name: 'no_ops', insert: undefined },
+      'parse-failed',
+      /at least one among the insert\/update\/delete\/manual specs must be provided/,
+    )
     await refuse({ name: 'missing_env', webhook: undefined, webhook_from_env: 'NO_SUCH_TRIGGER_VAR' }, 'not-found', /NO_SUCH_TRIGGER_VAR/)
     await refuse({ name: 'missing_template', webhook: '{{NO_SUCH_TEMPLATE_VAR}}/x' }, 'not-found', /NO_SUCH_TEMPLATE_VAR/)
-    await refuse({ name: 'missing_header', headers: [{ name: 'x', value_from_env: 'NO_SUCH_HEADER_VAR' }] }, 'not-found', /NO_SUCH_HEADER_VAR/)
+    await refuse(
+      { name: 'missing_header', headers: [{ name: 'x', value_from_env: 'NO_SUCH_HEADER_VAR' }] },
+      'not-found',
+      /NO_SUCH_HEADER_VAR/,
+    )
     await refuse({ name: 'bad_column', update: { columns: ['nope'] } }, 'not-exists', /column "nope"/)
     await refuse({ name: 'no_table', table: { schema: 'public', name: 'missing' } }, 'not-exists', /missing/)
     await refuse({ name: 'x'.repeat(43) }, 'parse-failed', /at most 42 characters/)

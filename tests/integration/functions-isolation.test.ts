@@ -28,11 +28,12 @@ afterAll(async () => {
 
 const call = (path: string) => fetch(`${server.functionsUrl}${path}`)
 const statusOf = async (path: string, init?: RequestInit) => (await fetch(`${server.url}${path}`, init)).status
-const graphql = () => statusOf('/v1/graphql', {
-  method: 'POST',
-  headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': FUNCTIONS_TEST_ADMIN_SECRET },
-  body: JSON.stringify({ query: '{ __typename }' }),
-})
+const graphql = () =>
+  statusOf('/v1/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': FUNCTIONS_TEST_ADMIN_SECRET },
+    body: JSON.stringify({ query: '{ __typename }' }),
+  })
 
 /** Waits until every worker serves, then returns their process ids. */
 async function readyWorkers(): Promise<number[]> {
@@ -42,11 +43,14 @@ async function readyWorkers(): Promise<number[]> {
 
 /** The worker a call broke has been replaced: none of `before` but one serves, and two serve. */
 async function expectOneReplaced(before: number[]) {
-  await vi.waitFor(() => {
-    const now = server.backend.functions.pids
-    expect(now).toHaveLength(2)
-    expect(now.filter((pid) => before.includes(pid))).toHaveLength(1)
-  }, { timeout: 10_000 })
+  await vi.waitFor(
+    () => {
+      const now = server.backend.functions.pids
+      expect(now).toHaveLength(2)
+      expect(now.filter((pid) => before.includes(pid))).toHaveLength(1)
+    },
+    { timeout: 10_000 },
+  )
 }
 
 it('cuts a spinning function off with 504 while /healthz, GraphQL and other functions answer', async () => {
@@ -91,8 +95,11 @@ it('reloads functions when their files change', async () => {
   await readyWorkers()
   server.write('functions/hello.ts', `export default (_req: any, res: any) => res.send('hello again')`)
   server.write('functions/added/index.ts', `export default (_req: any, res: any) => res.send('added')`)
-  await vi.waitFor(async () => {
-    expect(await (await call('/hello')).text()).toBe('hello again')
-    expect(await (await call('/added')).text()).toBe('added')
-  }, { timeout: 10_000, interval: 200 })
+  await vi.waitFor(
+    async () => {
+      expect(await (await call('/hello')).text()).toBe('hello again')
+      expect(await (await call('/added')).text()).toBe('added')
+    },
+    { timeout: 10_000, interval: 200 },
+  )
 })

@@ -61,14 +61,20 @@ describe('the route of each file', () => {
     expect(await json(path)).toEqual({ route })
   })
 
-  it.each(['/_private', '/_lib/greeting', '/nested/_shout', '/node_modules/some-package', '/echo.test', '/no-default', '/missing', '/echo/more'])(
-    'answers %s with 404',
-    async (path) => {
-      const response = await call(path)
-      expect(response.status).toBe(404)
-      expect(await response.text()).toContain('Cannot GET')
-    },
-  )
+  it.each([
+    '/_private',
+    '/_lib/greeting',
+    '/nested/_shout',
+    '/node_modules/some-package',
+    '/echo.test',
+    '/no-default',
+    '/missing',
+    '/echo/more',
+  ])('answers %s with 404', async (path) => {
+    const response = await call(path)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('Cannot GET')
+  })
 
   it('imports other files of functions/, TypeScript or not, with or without an extension', async () => {
     const response = await call('/greet?name=ada')
@@ -101,7 +107,11 @@ describe('requests', () => {
   })
 
   it('parses urlencoded bodies, nested keys included', async () => {
-    const answer = await json('/echo', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1&b[c]=2' })
+    const answer = await json('/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1&b[c]=2',
+    })
     expect(answer).toMatchObject({ body: { a: '1', b: { c: '2' } } })
   })
 

@@ -36,7 +36,8 @@ const runSql = (sql: string) => admin('/v2/query', { type: 'run_sql', args: { so
 beforeAll(async () => {
   server = await startFunctionsTestBackend({ 'functions/on-item.ts': onItem }, { HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL: '200' })
   await runSql('CREATE TABLE public.items (id serial PRIMARY KEY, name text NOT NULL); CREATE TABLE public.seen (name text PRIMARY KEY)')
-  for (const name of ['items', 'seen']) await admin('/v1/metadata', { type: 'pg_track_table', args: { source: 'default', table: { schema: 'public', name } } })
+  for (const name of ['items', 'seen'])
+    await admin('/v1/metadata', { type: 'pg_track_table', args: { source: 'default', table: { schema: 'public', name } } })
   await admin('/v1/metadata', {
     type: 'pg_create_event_trigger',
     args: {
@@ -56,13 +57,20 @@ afterAll(async () => {
 
 it('delivers an event to a function, which writes back through GraphQL', async () => {
   await runSql(`INSERT INTO public.items (name) VALUES ('first'), ('second')`)
-  await vi.waitFor(async () => {
-    const { result } = await runSql('SELECT name FROM public.seen ORDER BY name')
-    expect(result).toEqual([['name'], ['first'], ['second']])
-  }, { timeout: 15_000, interval: 200 })
+  await vi.waitFor(
+    async () => {
+      const { result } = await runSql('SELECT name FROM public.seen ORDER BY name')
+      expect(result).toEqual([['name'], ['first'], ['second']])
+    },
+    { timeout: 15_000, interval: 200 },
+  )
 })
 
 it('refuses a call without the webhook secret', async () => {
-  const response = await fetch(`${server.functionsUrl}/on-item`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+  const response = await fetch(`${server.functionsUrl}/on-item`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  })
   expect(response.status).toBe(401)
 })

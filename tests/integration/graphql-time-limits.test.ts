@@ -25,16 +25,20 @@ beforeAll(async () => {
     type: 'replace_metadata',
     args: {
       version: 3,
-      sources: [{
-        name: 'default',
-        kind: 'postgres',
-        configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-        tables: [{
-          table: { schema: 'public', name: 'item' },
-          select_permissions: [{ role: 'public', permission: { columns: ['id'], filter: {} } }],
-        }],
-        functions: [{ function: { schema: 'public', name: 'slow_items' } }],
-      }],
+      sources: [
+        {
+          name: 'default',
+          kind: 'postgres',
+          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
+          tables: [
+            {
+              table: { schema: 'public', name: 'item' },
+              select_permissions: [{ role: 'public', permission: { columns: ['id'], filter: {} } }],
+            },
+          ],
+          functions: [{ function: { schema: 'public', name: 'slow_items' } }],
+        },
+      ],
     },
   })
 }, 60_000)
@@ -46,17 +50,21 @@ const slowQuery = (seconds: number) => ({ query: `{ slow_items(args: {seconds: $
 
 /** Statements of this test's database still running the slow function, other than the asking one. */
 async function sleepingStatements(): Promise<number> {
-  const answer = await server.runSql(`SELECT count(*) FROM pg_stat_activity
-    WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%slow_items%'`) as { result: string[][] }
+  const answer = (await server.runSql(`SELECT count(*) FROM pg_stat_activity
+    WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%slow_items%'`)) as {
+    result: string[][]
+  }
   return Number(answer.result[1]![0])
 }
 
 describe('GraphQL time limits', () => {
-  it('answers a statement that runs past the limit with Hasura\'s timeout error', async () => {
+  it("answers a statement that runs past the limit with Hasura's timeout error", async () => {
     const started = performance.now()
     const answer = await server.post('/v1/graphql', slowQuery(SLEEP_SECONDS))
     const elapsed = performance.now() - started
-    expect(answer).toEqual({ errors: [{ extensions: { path: '$', code: 'timeout' }, message: 'the database query exceeded its time limit' }] })
+    expect(answer).toEqual({
+      errors: [{ extensions: { path: '$', code: 'timeout' }, message: 'the database query exceeded its time limit' }],
+    })
     // PostgreSQL cuts the statement at the limit; PGlite cannot interrupt it and answers afterwards.
     if (testDatabaseKind === 'postgres') expect(elapsed).toBeLessThan(SLEEP_SECONDS * 1000 - 1000)
     // A query within the limit still answers.
@@ -64,44 +72,58 @@ describe('GraphQL time limits', () => {
   }, 30_000)
 
   it('shows admins what Postgres said', async () => {
-    const answer = await server.post('/v1/graphql', slowQuery(SLEEP_SECONDS), ADMIN) as { errors: { extensions: { internal: unknown } }[] }
-    expect(answer.errors[0]!.extensions.internal).toMatchObject({ error: { status_code: '57014', message: 'canceling statement due to statement timeout' } })
-  }, 30_000)
-
-  it.skipIf(testDatabaseKind !== 'postgres')('cancels the statement of a client that goes away (PostgreSQL; PGlite runs on the calling thread)', async () => {
-    const controller = new AbortController()
-    const request = fetch(`${server.url}/v1/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(slowQuery(2.5)),
-      signal: controller.signal,
-    }).catch((error: Error) => error)
-    await expect.poll(sleepingStatements, { timeout: 2000, interval: 50 }).toBe(1)
-    controller.abort()
-    await request
-    // Without the cancel the statement sleeps on for about two more seconds.
-    await expect.poll(sleepingStatements, { timeout: 1000, interval: 50 }).toBe(0)
-  }, 30_000)
-
-  it.skipIf(testDatabaseKind !== 'postgres')('keeps sign-in and /healthz answering while 12 slow GraphQL requests run (PostgreSQL; PGlite is one connection)', async () => {
-    const slow = Array.from({ length: 12 }, () => server.post('/v1/graphql', slowQuery(SLEEP_SECONDS)))
-    // Time for them to reach the database (asking pg_stat_activity would need a connection too).
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-    const started = performance.now()
-    const signIn = await fetch(`${server.url}/v1/auth/signin/email-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }),
+    const answer = (await server.post('/v1/graphql', slowQuery(SLEEP_SECONDS), ADMIN)) as {
+      errors: { extensions: { internal: unknown } }[]
+    }
+    expect(answer.errors[0]!.extensions.internal).toMatchObject({
+      error: { status_code: '57014', message: 'canceling statement due to statement timeout' },
     })
-    const signInMs = performance.now() - started
-    const health = await fetch(`${server.url}/healthz`)
-    const totalMs = performance.now() - started
-    expect(signIn.status).toBe(401)
-    expect(health.status).toBe(200)
-    // A statement frees a shared connection only at the 3 s limit; sign-in waiting for one fails this.
-    expect(signInMs).toBeLessThan(1500)
-    expect(totalMs).toBeLessThan(2000)
-    const answers = await Promise.all(slow)
-    expect(answers.every((a) => (a as { errors?: { extensions: { code: string } }[] }).errors?.[0]?.extensions.code === 'timeout')).toBe(true)
-  }, 60_000)
+  }, 30_000)
+
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'cancels the statement of a client that goes away (PostgreSQL; PGlite runs on the calling thread)',
+    async () => {
+      const controller = new AbortController()
+      const request = fetch(`${server.url}/v1/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(slowQuery(2.5)),
+        signal: controller.signal,
+      }).catch((error: Error) => error)
+      await expect.poll(sleepingStatements, { timeout: 2000, interval: 50 }).toBe(1)
+      controller.abort()
+      await request
+      // Without the cancel the statement sleeps on for about two more seconds.
+      await expect.poll(sleepingStatements, { timeout: 1000, interval: 50 }).toBe(0)
+    },
+    30_000,
+  )
+
+  it.skipIf(testDatabaseKind !== 'postgres')(
+    'keeps sign-in and /healthz answering while 12 slow GraphQL requests run (PostgreSQL; PGlite is one connection)',
+    async () => {
+      const slow = Array.from({ length: 12 }, () => server.post('/v1/graphql', slowQuery(SLEEP_SECONDS)))
+      // Time for them to reach the database (asking pg_stat_activity would need a connection too).
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      const started = performance.now()
+      const signIn = await fetch(`${server.url}/v1/auth/signin/email-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' }),
+      })
+      const signInMs = performance.now() - started
+      const health = await fetch(`${server.url}/healthz`)
+      const totalMs = performance.now() - started
+      expect(signIn.status).toBe(401)
+      expect(health.status).toBe(200)
+      // A statement frees a shared connection only at the 3 s limit; sign-in waiting for one fails this.
+      expect(signInMs).toBeLessThan(1500)
+      expect(totalMs).toBeLessThan(2000)
+      const answers = await Promise.all(slow)
+      expect(answers.every((a) => (a as { errors?: { extensions: { code: string } }[] }).errors?.[0]?.extensions.code === 'timeout')).toBe(
+        true,
+      )
+    },
+    60_000,
+  )
 })

@@ -51,9 +51,18 @@ function endlessBody(bytes: number): () => ReadableStream<Uint8Array> {
 }
 
 async function forgedTokens(): Promise<[string, string][]> {
-  const claims = { 'https://hasura.io/jwt/claims': { 'x-hasura-allowed-roles': ['user', 'admin'], 'x-hasura-default-role': 'admin', 'x-hasura-user-id': '1' } }
+  const claims = {
+    'https://hasura.io/jwt/claims': {
+      'x-hasura-allowed-roles': ['user', 'admin'],
+      'x-hasura-default-role': 'admin',
+      'x-hasura-user-id': '1',
+    },
+  }
   const now = Math.floor(Date.now() / 1000)
-  const wrongKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(now + 600).sign(new TextEncoder().encode('x'.repeat(48)))
+  const wrongKey = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(now + 600)
+    .sign(new TextEncoder().encode('x'.repeat(48)))
   const header = (h: unknown) => Buffer.from(JSON.stringify(h)).toString('base64url')
   const payload = Buffer.from(JSON.stringify({ ...claims, exp: now + 600 })).toString('base64url')
   const [head, body] = userToken.split('.')
@@ -89,14 +98,25 @@ function hostileRequests(tokens: [string, string][]): Hostile[] {
     { name: 'a selection 40 levels deep', body: query(`{ item { ${nested(40, 'id', (inside) => `parent { ${inside} }`)} } }`) },
     { name: 'a relationship filter 12 hops deep', body: query(`{ item(where: ${deepWhere}) { id } }`) },
     { name: 'a _not filter 1,000 levels deep', body: query(`{ item(where: ${deepNot}) { id } }`) },
-    { name: 'a filter variable 5,000 levels deep', body: `{"query":"query($w: item_bool_exp!) { item(where: $w) { id } }","variables":{"w":${deepVariable}}}` },
+    {
+      name: 'a filter variable 5,000 levels deep',
+      body: `{"query":"query($w: item_bool_exp!) { item(where: $w) { id } }","variables":{"w":${deepVariable}}}`,
+    },
     { name: 'a fragment bomb of 40 levels', body: query(fragmentBomb(40)) },
     { name: '5,000 aliased root fields', body: query(`{ ${Array.from({ length: 5000 }, (_, i) => `a${i}: item { id }`).join(' ')} }`) },
     { name: '150 aliased columns', body: query(`{ item { ${Array.from({ length: 150 }, (_, i) => `c${i}: name`).join(' ')} } }`) },
     { name: 'a batch of 1,000 operations', body: json(Array.from({ length: 1000 }, () => ({ query: '{ item { id } }' }))) },
     { name: 'a mutation as the anonymous role', body: query('mutation { insert_item_one(object: {name: "x"}) { id } }') },
-    { name: 'a mutation breaking a check constraint', headers: { authorization: `Bearer ${userToken}` }, body: query(`mutation { insert_item(objects: [{name: "ok"}, {name: "${'x'.repeat(300)}"}]) { affected_rows } }`) },
-    ...tokens.map(([name, token]): Hostile => ({ name: `a token with ${name}`, headers: { authorization: `Bearer ${token}` }, body: query('{ item { id } }') })),
+    {
+      name: 'a mutation breaking a check constraint',
+      headers: { authorization: `Bearer ${userToken}` },
+      body: query(`mutation { insert_item(objects: [{name: "ok"}, {name: "${'x'.repeat(300)}"}]) { affected_rows } }`),
+    },
+    ...tokens.map(([name, token]): Hostile => ({
+      name: `a token with ${name}`,
+      headers: { authorization: `Bearer ${token}` },
+      body: query('{ item { id } }'),
+    })),
     { name: 'a wrong admin secret', headers: { 'x-hasura-admin-secret': 'guess' }, body: query('{ item { id } }') },
     { name: 'metadata without the admin secret', path: '/v1/metadata', body: json({ type: 'clear_metadata', args: {} }) },
     { name: 'a chunked 200 MB metadata body', path: '/v1/metadata', body: endlessBody(200_000_000) },
@@ -119,21 +139,30 @@ beforeAll(async () => {
     type: 'replace_metadata',
     args: {
       version: 3,
-      sources: [{
-        name: 'default',
-        kind: 'postgres',
-        configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-        tables: [{
-          table: { schema: 'public', name: 'item' },
-          object_relationships: [{ name: 'parent', using: { foreign_key_constraint_on: 'parent_id' } }],
-          array_relationships: [{ name: 'children', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'item' }, column: 'parent_id' } } }],
-          select_permissions: [
-            { role: 'user', permission: { columns: ['id', 'name', 'parent_id'], filter: {} } },
-            { role: 'public', permission: { columns: ['id', 'name'], filter: {} } },
+      sources: [
+        {
+          name: 'default',
+          kind: 'postgres',
+          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
+          tables: [
+            {
+              table: { schema: 'public', name: 'item' },
+              object_relationships: [{ name: 'parent', using: { foreign_key_constraint_on: 'parent_id' } }],
+              array_relationships: [
+                {
+                  name: 'children',
+                  using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'item' }, column: 'parent_id' } },
+                },
+              ],
+              select_permissions: [
+                { role: 'user', permission: { columns: ['id', 'name', 'parent_id'], filter: {} } },
+                { role: 'public', permission: { columns: ['id', 'name'], filter: {} } },
+              ],
+              insert_permissions: [{ role: 'user', permission: { columns: ['name', 'parent_id'], check: {} } }],
+            },
           ],
-          insert_permissions: [{ role: 'user', permission: { columns: ['name', 'parent_id'], check: {} } }],
-        }],
-      }],
+        },
+      ],
     },
   })
   userToken = await server.jwt('1')
@@ -195,8 +224,12 @@ describe('hostile input', () => {
 
   it('stops reading an oversized body on every route with 413, chunked or declared, and memory returns', async () => {
     const routes: [path: string, limit: number][] = [
-      ['/v1/graphql', 1_000_000], ['/v1alpha1/graphql', 1_000_000], ['/v1/auth/signin/email-password', 64 * 1024],
-      ['/v1/graphql/explain', 1_000_000], ['/v1/metadata', 64 * 1024 * 1024], ['/v2/query', 64 * 1024 * 1024],
+      ['/v1/graphql', 1_000_000],
+      ['/v1alpha1/graphql', 1_000_000],
+      ['/v1/auth/signin/email-password', 64 * 1024],
+      ['/v1/graphql/explain', 1_000_000],
+      ['/v1/metadata', 64 * 1024 * 1024],
+      ['/v2/query', 64 * 1024 * 1024],
     ]
     const send = async (path: string, body: BodyInit) => {
       const response = await fetch(`${server.url}${path}`, {
@@ -229,17 +262,40 @@ describe('hostile input', () => {
   }, 120_000)
 
   it('refuses each cost limit with validation-failed and a message that names it', async () => {
-    const ask = (body: string) => fetch(`${server.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.json())
-    expect(await ask(query(fragmentBomb(40)))).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: expect.stringContaining('fields once its fragments are expanded; the limit is 2000') }] })
-    expect(await ask(query(`{ item(where: ${nested(12, '{id: {_eq: 1}}', (inside) => `{parent: {children: ${inside}}}`)}) { id } }`))).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: 'the query exceeds the maximum depth of 20' }] })
-    expect(await ask(query(`{ ${Array.from({ length: 201 }, (_, i) => `a${i}: item { id }`).join(' ')} }`))).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: 'the query has 201 aliased fields once its fragments are expanded; the limit is 200' }] })
-    expect(await ask(json(Array.from({ length: 21 }, () => ({ query: '{ item { id } }' }))))).toEqual({ path: '$', code: 'batch-too-large', error: 'the batch holds 21 operations; the limit is 20' })
+    const ask = (body: string) =>
+      fetch(`${server.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.json())
+    expect(await ask(query(fragmentBomb(40)))).toMatchObject({
+      errors: [
+        {
+          extensions: { code: 'validation-failed' },
+          message: expect.stringContaining('fields once its fragments are expanded; the limit is 2000'),
+        },
+      ],
+    })
+    expect(
+      await ask(query(`{ item(where: ${nested(12, '{id: {_eq: 1}}', (inside) => `{parent: {children: ${inside}}}`)}) { id } }`)),
+    ).toMatchObject({ errors: [{ extensions: { code: 'validation-failed' }, message: 'the query exceeds the maximum depth of 20' }] })
+    expect(await ask(query(`{ ${Array.from({ length: 201 }, (_, i) => `a${i}: item { id }`).join(' ')} }`))).toMatchObject({
+      errors: [
+        {
+          extensions: { code: 'validation-failed' },
+          message: 'the query has 201 aliased fields once its fragments are expanded; the limit is 200',
+        },
+      ],
+    })
+    expect(await ask(json(Array.from({ length: 21 }, () => ({ query: '{ item { id } }' }))))).toEqual({
+      path: '$',
+      code: 'batch-too-large',
+      error: 'the batch holds 21 operations; the limit is 20',
+    })
     // Too deep for graphql-js' recursive parser: said so, rather than "not a valid graphql query".
     expect(await ask(query(`{ item(where: ${nested(5000, '{id: {_eq: 1}}', (inside) => `{_not: ${inside}}`)}) { id } }`))).toEqual({
       errors: [{ extensions: { code: 'validation-failed', path: '$.query' }, message: 'the query nests too deeply to be parsed' }],
     })
     // Within the limits, a wide selection is answered in full (Postgres functions take at most 100 arguments).
-    const wide = await ask(query(`{ item { ${Array.from({ length: 150 }, (_, i) => `c${i}: name`).join(' ')} } }`)) as { data: { item: Record<string, string>[] } }
+    const wide = (await ask(query(`{ item { ${Array.from({ length: 150 }, (_, i) => `c${i}: name`).join(' ')} } }`))) as {
+      data: { item: Record<string, string>[] }
+    }
     expect(wide).toHaveProperty('data')
     expect(Object.keys(wide.data.item[0] ?? {})).toHaveLength(150)
   })
@@ -247,10 +303,16 @@ describe('hostile input', () => {
   it('answers storage on a project that does not track its tables with 503 and says why', async () => {
     const form = new FormData()
     form.append('file[]', new Blob(['hello']), 'hello.txt')
-    const upload = await fetch(`${server.url}/v1/storage/files`, { method: 'POST', headers: { 'x-hasura-admin-secret': ADMIN_SECRET }, body: form })
+    const upload = await fetch(`${server.url}/v1/storage/files`, {
+      method: 'POST',
+      headers: { 'x-hasura-admin-secret': ADMIN_SECRET },
+      body: form,
+    })
     expect(upload.status).toBe(503)
     expect(await upload.json()).toMatchObject({ error: { message: expect.stringContaining('storage is not set up') } })
-    const download = await fetch(`${server.url}/v1/storage/files/3f2c1a6e-1111-4222-8333-944455556666`, { headers: { 'x-hasura-admin-secret': ADMIN_SECRET } })
+    const download = await fetch(`${server.url}/v1/storage/files/3f2c1a6e-1111-4222-8333-944455556666`, {
+      headers: { 'x-hasura-admin-secret': ADMIN_SECRET },
+    })
     expect(download.status).toBe(503)
   })
 })

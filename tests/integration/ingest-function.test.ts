@@ -37,7 +37,11 @@ beforeAll(async () => {
   ;[ada, vic, bob] = [await t.signUp('ada@example.com'), await t.signUp('vic@example.com'), await t.signUp('bob@example.com')]
   lab = await t.createWorkspace(ada, 'lab', [{ user: vic, role: 'editor' }])
   await t.createWorkspace(bob, 'ops')
-  await t.userGraphql(ada, 'mutation ($w: uuid!) { insert_metrics(objects: [{workspace_id: $w, key: "temp", name: "Temp"}, {workspace_id: $w, key: "hum", name: "Humidity"}]) { affected_rows } }', { w: lab })
+  await t.userGraphql(
+    ada,
+    'mutation ($w: uuid!) { insert_metrics(objects: [{workspace_id: $w, key: "temp", name: "Temp"}, {workspace_id: $w, key: "hum", name: "Humidity"}]) { affected_rows } }',
+    { w: lab },
+  )
   const created = await createKey(ada, lab)
   expect(created.status).toBe(201)
   key = ((await created.json()) as { key: string }).key
@@ -53,8 +57,13 @@ describe('ingest keys', () => {
     const body = (await response.json()) as { key: string; prefix: string; name: string }
     expect(body.key).toMatch(/^pb_[A-Za-z0-9_-]{43}$/)
     expect(body.key.startsWith(body.prefix)).toBe(true)
-    const listed = await t.userGraphql(ada, '{ ingest_keys(order_by: {created_at: asc}) { name prefix created_by last_used_at revoked_at } }')
-    expect(listed.data).toMatchObject({ ingest_keys: [{ name: 'ci' }, { name: 'greenhouse', prefix: body.prefix, created_by: ada.id, revoked_at: null }] })
+    const listed = await t.userGraphql(
+      ada,
+      '{ ingest_keys(order_by: {created_at: asc}) { name prefix created_by last_used_at revoked_at } }',
+    )
+    expect(listed.data).toMatchObject({
+      ingest_keys: [{ name: 'ci' }, { name: 'greenhouse', prefix: body.prefix, created_by: ada.id, revoked_at: null }],
+    })
     expect((await t.userGraphql(ada, '{ ingest_keys { key_hash } }')).errors).toBeDefined()
     expect((await t.userGraphql(vic, '{ ingest_keys { id } }')).data).toEqual({ ingest_keys: [] })
   })
@@ -83,16 +92,25 @@ describe('POST /v1/functions/ingest', () => {
     expect(await first.json()).toEqual({ stored: 3, alreadyStored: 0 })
     const again = await ingest(key, { points })
     expect(await again.json()).toEqual({ stored: 0, alreadyStored: 3 })
-    const { metrics } = await t.adminGraphql<{ metrics: { key: string; last_value: number; points_aggregate?: unknown }[] }>('{ metrics(order_by: {key: asc}) { key last_value } }')
-    expect(metrics).toEqual([{ key: 'hum', last_value: 40 }, { key: 'temp', last_value: 22 }])
-    const { ingest_keys } = await t.adminGraphql<{ ingest_keys: { last_used_at: string | null }[] }>('{ ingest_keys(where: {name: {_eq: "ci"}}) { last_used_at } }')
+    const { metrics } = await t.adminGraphql<{ metrics: { key: string; last_value: number; points_aggregate?: unknown }[] }>(
+      '{ metrics(order_by: {key: asc}) { key last_value } }',
+    )
+    expect(metrics).toEqual([
+      { key: 'hum', last_value: 40 },
+      { key: 'temp', last_value: 22 },
+    ])
+    const { ingest_keys } = await t.adminGraphql<{ ingest_keys: { last_used_at: string | null }[] }>(
+      '{ ingest_keys(where: {name: {_eq: "ci"}}) { last_used_at } }',
+    )
     expect(ingest_keys[0]!.last_used_at).not.toBeNull()
   })
 
-  it('feeds the metrics page\'s one sparkline subscription, for members only', async () => {
-    const query = 'query ($w: uuid!, $since: timestamptz!) { workspace_sparklines(args: {workspace_id: $w, since: $since, bucket_seconds: 60}) { metric_id bucket value } }'
+  it("feeds the metrics page's one sparkline subscription, for members only", async () => {
+    const query =
+      'query ($w: uuid!, $since: timestamptz!) { workspace_sparklines(args: {workspace_id: $w, since: $since, bucket_seconds: 60}) { metric_id bucket value } }'
     const since = new Date(now - 3_600_000).toISOString()
-    const rows = ((await t.userGraphql(vic, query, { w: lab, since })).data as { workspace_sparklines: { value: number }[] }).workspace_sparklines
+    const rows = ((await t.userGraphql(vic, query, { w: lab, since })).data as { workspace_sparklines: { value: number }[] })
+      .workspace_sparklines
     expect(rows.length).toBeGreaterThanOrEqual(2)
     expect((await t.userGraphql(bob, query, { w: lab, since })).data).toEqual({ workspace_sparklines: [] })
   })
@@ -104,10 +122,18 @@ describe('POST /v1/functions/ingest', () => {
     expect(await wrong.json()).toMatchObject({ error: { code: 'ingest/key-invalid' } })
     const created = (await (await createKey(ada, lab, 'to revoke')).json()) as { id: string; key: string }
     expect((await ingest(created.key, { points: [] })).status).toBe(200)
-    const revoke = await t.userGraphql(ada, 'mutation ($id: uuid!) { update_ingest_keys_by_pk(pk_columns: {id: $id}, _set: {revoked_at: "now()"}) { revoked_at } }', { id: created.id })
+    const revoke = await t.userGraphql(
+      ada,
+      'mutation ($id: uuid!) { update_ingest_keys_by_pk(pk_columns: {id: $id}, _set: {revoked_at: "now()"}) { revoked_at } }',
+      { id: created.id },
+    )
     expect(revoke.errors).toBeUndefined()
     expect((await ingest(created.key, { points: [] })).status).toBe(401)
-    const unrevoke = await t.adminGraphql('mutation ($id: uuid!) { update_ingest_keys_by_pk(pk_columns: {id: $id}, _set: {revoked_at: null}) { id } }', { id: created.id }).catch((e: Error) => e)
+    const unrevoke = await t
+      .adminGraphql('mutation ($id: uuid!) { update_ingest_keys_by_pk(pk_columns: {id: $id}, _set: {revoked_at: null}) { id } }', {
+        id: created.id,
+      })
+      .catch((e: Error) => e)
     expect(String(unrevoke)).toContain('ingest_keys_revoked_final')
   })
 
@@ -132,12 +158,19 @@ describe('POST /v1/functions/ingest', () => {
     const response = await ingest(key, { points: [good, bad, bad] })
     expect(response.status).toBe(422)
     expect(await response.json()).toMatchObject({ error: { code: 'point/invalid', index: 1, reason } })
-    const { points } = await t.adminGraphql<{ points: unknown[] }>('query ($ts: timestamptz!) { points(where: {ts: {_eq: $ts}}) { id } }', { ts: new Date(good.ts).toISOString() })
+    const { points } = await t.adminGraphql<{ points: unknown[] }>('query ($ts: timestamptz!) { points(where: {ts: {_eq: $ts}}) { id } }', {
+      ts: new Date(good.ts).toISOString(),
+    })
     expect(points).toEqual([])
   })
 
   it('keeps points of another workspace out: a key reaches its own metrics only', async () => {
-    const opsKey = (await (await createKey(bob, (await t.adminGraphql<{ workspaces: { id: string }[] }>('{ workspaces(where: {slug: {_eq: "ops"}}) { id } }')).workspaces[0]!.id)).json()) as { key: string }
+    const opsKey = (await (
+      await createKey(
+        bob,
+        (await t.adminGraphql<{ workspaces: { id: string }[] }>('{ workspaces(where: {slug: {_eq: "ops"}}) { id } }')).workspaces[0]!.id,
+      )
+    ).json()) as { key: string }
     const response = await ingest(opsKey.key, { points: [{ metric: 'temp', ts: now, value: 1 }] })
     expect(response.status).toBe(422)
   })
@@ -146,7 +179,11 @@ describe('POST /v1/functions/ingest', () => {
     const rateKey = ((await (await createKey(ada, lab, 'rate')).json()) as { key: string }).key
     // 400 at once: a burst of 100 passes, then 50 per second of however long the calls take.
     const started = Date.now()
-    const statuses = await Promise.all(Array.from({ length: 400 }, () => ingest(rateKey, { points: [] }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after') }))))
+    const statuses = await Promise.all(
+      Array.from({ length: 400 }, () =>
+        ingest(rateKey, { points: [] }).then(async (r) => ({ status: r.status, retryAfter: r.headers.get('retry-after') })),
+      ),
+    )
     const seconds = (Date.now() - started) / 1000
     const limited = statuses.filter((s) => s.status === 429)
     const allowed = statuses.filter((s) => s.status === 200).length

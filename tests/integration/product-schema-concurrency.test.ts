@@ -63,14 +63,21 @@ async function overlapping(first: (tx: Queryable) => Promise<unknown>, second: (
   release()
   const [ra, rb] = await Promise.allSettled([a, b])
   const outcome = (r: PromiseSettledResult<unknown>) =>
-    r.status === 'fulfilled' ? 'committed' : isPostgresError(r.reason) ? /check constraint "([a-z0-9_]+)"/.exec(r.reason.message)?.[1] ?? r.reason.message : String(r.reason)
+    r.status === 'fulfilled'
+      ? 'committed'
+      : isPostgresError(r.reason)
+        ? (/check constraint "([a-z0-9_]+)"/.exec(r.reason.message)?.[1] ?? r.reason.message)
+        : String(r.reason)
   return [outcome(ra), outcome(rb)]
 }
 
 describe.skipIf(testDatabaseKind !== 'postgres')('product schema under concurrent transactions (PostgreSQL)', () => {
   it('keeps an owner when two owners step down at the same time', async () => {
     const [a, b] = await newUsers(2, 'owners')
-    const { rows } = await db.query<{ id: string }>(`insert into workspaces (name, slug, created_by) values ('Two', 'two-owners', $1) returning id`, [a])
+    const { rows } = await db.query<{ id: string }>(
+      `insert into workspaces (name, slug, created_by) values ('Two', 'two-owners', $1) returning id`,
+      [a],
+    )
     const ws = rows[0]!.id
     await db.query(`insert into workspace_members (workspace_id, user_id, role) values ($1, $2, 'owner')`, [ws, b])
     const outcomes = await overlapping(
@@ -84,7 +91,10 @@ describe.skipIf(testDatabaseKind !== 'postgres')('product schema under concurren
 
   it('gives the 50th seat to one of two members joining at the same time', async () => {
     const [owner, ...others] = await newUsers(51, 'seats')
-    const { rows } = await db.query<{ id: string }>(`insert into workspaces (name, slug, created_by) values ('Full', 'nearly-full', $1) returning id`, [owner])
+    const { rows } = await db.query<{ id: string }>(
+      `insert into workspaces (name, slug, created_by) values ('Full', 'nearly-full', $1) returning id`,
+      [owner],
+    )
     const ws = rows[0]!.id
     await db.query(`insert into workspace_members (workspace_id, user_id) select $1, unnest($2::uuid[])`, [ws, others.slice(0, 48)])
     const outcomes = await overlapping(

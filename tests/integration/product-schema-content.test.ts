@@ -1,6 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKind } from '../support/test-database.ts'
-import { db, newUser, newWorkspace, newMetric, newDashboard, violation, failure, asHasuraUser, openProductSchemaPerFile } from '../support/product-schema-db.ts'
+import {
+  db,
+  newUser,
+  newWorkspace,
+  newMetric,
+  newDashboard,
+  violation,
+  failure,
+  asHasuraUser,
+  openProductSchemaPerFile,
+} from '../support/product-schema-db.ts'
 
 /**
  * The product schema at the SQL level, continued: points (and metric_series), dashboards and panels.
@@ -34,21 +44,27 @@ describe(`product schema on ${testDatabaseKind}`, () => {
       // A batch with one bad point is rejected whole.
       expect(
         await violation(
-          db.query(`insert into points (metric_id, ts, value) values ($1, now() - interval '3 hours', 1), ($1, now() - interval '6 years', 2)`, [metric]),
+          db.query(
+            `insert into points (metric_id, ts, value) values ($1, now() - interval '3 hours', 1), ($1, now() - interval '6 years', 2)`,
+            [metric],
+          ),
         ),
       ).toBe('points_ts_window')
       const { rows } = await db.query(`select 1 from points where metric_id = $1 and ts = now() - interval '3 hours'`, [metric])
       expect(rows).toHaveLength(0)
       // Moving a point out of the window is rejected as well.
-      expect(
-        await violation(db.query(`update points set ts = ts - interval '10 years' where metric_id = $1`, [metric])),
-      ).toBe('points_ts_window')
+      expect(await violation(db.query(`update points set ts = ts - interval '10 years' where metric_id = $1`, [metric]))).toBe(
+        'points_ts_window',
+      )
     })
 
     it('makes re-sending a point idempotent', async () => {
       const m = await newMetric(await newWorkspace(await newUser()))
       const send = () =>
-        db.query(`insert into points (metric_id, ts, value) values ($1, '2026-11-01T10:00:00Z'::timestamptz, 5) on conflict (metric_id, ts) do nothing`, [m])
+        db.query(
+          `insert into points (metric_id, ts, value) values ($1, '2026-11-01T10:00:00Z'::timestamptz, 5) on conflict (metric_id, ts) do nothing`,
+          [m],
+        )
       expect((await send()).rowCount).toBe(1)
       expect((await send()).rowCount).toBe(0)
       const duplicate = await failure(db.query(`insert into points (metric_id, ts, value) values ($1, '2026-11-01T10:00:00Z', 6)`, [m]))
@@ -60,7 +76,8 @@ describe(`product schema on ${testDatabaseKind}`, () => {
 
     it('keeps last_value and last_ts, moving forward in time only', async () => {
       const m = await newMetric(await newWorkspace(await newUser()))
-      const last = async () => (await db.query(`select last_value, to_char(last_ts at time zone 'UTC', 'HH24:MI') as at from metrics where id = $1`, [m])).rows[0]
+      const last = async () =>
+        (await db.query(`select last_value, to_char(last_ts at time zone 'UTC', 'HH24:MI') as at from metrics where id = $1`, [m])).rows[0]
       expect(await last()).toEqual({ last_value: null, at: null })
       // A batch: the newest point wins, whatever its place in the batch.
       await db.query(
@@ -75,7 +92,10 @@ describe(`product schema on ${testDatabaseKind}`, () => {
       await db.query(`insert into points (metric_id, ts, value) values ($1, '2026-11-01T13:00Z', 4)`, [m])
       expect(await last()).toEqual({ last_value: 4, at: '13:00' })
       // An upsert of the newest point refreshes the value; one of an older point does not.
-      await db.query(`insert into points (metric_id, ts, value) values ($1, '2026-11-01T13:00Z', 5) on conflict (metric_id, ts) do update set value = excluded.value`, [m])
+      await db.query(
+        `insert into points (metric_id, ts, value) values ($1, '2026-11-01T13:00Z', 5) on conflict (metric_id, ts) do update set value = excluded.value`,
+        [m],
+      )
       expect(await last()).toEqual({ last_value: 5, at: '13:00' })
       await db.query(`update points set value = 42 where metric_id = $1 and ts = '2026-11-01T10:00Z'`, [m])
       expect(await last()).toEqual({ last_value: 5, at: '13:00' })
@@ -84,7 +104,10 @@ describe(`product schema on ${testDatabaseKind}`, () => {
       expect(await last()).toEqual({ last_value: 5, at: '13:00' })
       // Points of two metrics in one batch each update their own metric.
       const other = await newMetric(await newWorkspace(await newUser()))
-      await db.query(`insert into points (metric_id, ts, value) values ($1, '2026-11-01T14:00Z', 6), ($2, '2026-11-01T15:00Z', 7)`, [m, other])
+      await db.query(`insert into points (metric_id, ts, value) values ($1, '2026-11-01T14:00Z', 6), ($2, '2026-11-01T15:00Z', 7)`, [
+        m,
+        other,
+      ])
       expect(await last()).toEqual({ last_value: 6, at: '14:00' })
       const { rows } = await db.query(`select last_value from metrics where id = $1`, [other])
       expect(rows).toEqual([{ last_value: 7 }])
@@ -94,7 +117,9 @@ describe(`product schema on ${testDatabaseKind}`, () => {
   describe('dashboards and panels', () => {
     it('checks title, description and share token', async () => {
       const ws = await newWorkspace(await newUser())
-      expect(await violation(db.query(`insert into dashboards (workspace_id, title) values ($1, ' ')`, [ws]))).toBe('dashboards_title_length')
+      expect(await violation(db.query(`insert into dashboards (workspace_id, title) values ($1, ' ')`, [ws]))).toBe(
+        'dashboards_title_length',
+      )
       expect(await violation(db.query(`insert into dashboards (workspace_id, title) values ($1, $2)`, [ws, 't'.repeat(81)]))).toBe(
         'dashboards_title_length',
       )
@@ -116,7 +141,8 @@ describe(`product schema on ${testDatabaseKind}`, () => {
       const ws = await newWorkspace(await newUser())
       const dashboard = await newDashboard(ws)
       const metric = await newMetric(ws)
-      const updatedAt = async () => (await db.query<{ t: string }>(`select updated_at::text as t from dashboards where id = $1`, [dashboard])).rows[0]!.t
+      const updatedAt = async () =>
+        (await db.query<{ t: string }>(`select updated_at::text as t from dashboards where id = $1`, [dashboard])).rows[0]!.t
       const changes = [
         () => db.query(`update dashboards set title = 'Renamed' where id = $1`, [dashboard]),
         () => db.query(`insert into panels (dashboard_id, metric_id) values ($1, $2)`, [dashboard, metric]),
@@ -128,7 +154,7 @@ describe(`product schema on ${testDatabaseKind}`, () => {
         const before = await updatedAt()
         await db.query(`select pg_sleep(0.002)`)
         await change()
-        expect(await updatedAt() > before).toBe(true)
+        expect((await updatedAt()) > before).toBe(true)
       }
     })
 
@@ -144,7 +170,9 @@ describe(`product schema on ${testDatabaseKind}`, () => {
       ).toBe('dashboards_share_by_owners_only')
       expect(
         await violation(
-          asHasuraUser(editor, (tx) => tx.query(`insert into dashboards (workspace_id, title, share_token) values ($1, 'x', $2)`, [ws, token])),
+          asHasuraUser(editor, (tx) =>
+            tx.query(`insert into dashboards (workspace_id, title, share_token) values ($1, 'x', $2)`, [ws, token]),
+          ),
         ),
       ).toBe('dashboards_share_by_owners_only')
       // Editors still edit everything else.
@@ -186,13 +214,21 @@ describe(`product schema on ${testDatabaseKind}`, () => {
       const metric = await newMetric(ws)
       const full = await newDashboard(ws)
       expect(
-        await violation(db.query(`insert into panels (dashboard_id, metric_id, position) select $1, $2, g from generate_series(0, 24) g`, [full, metric])),
+        await violation(
+          db.query(`insert into panels (dashboard_id, metric_id, position) select $1, $2, g from generate_series(0, 24) g`, [full, metric]),
+        ),
       ).toBe('panels_limit')
-      await db.query(`insert into panels (dashboard_id, metric_id, position) select $1, $2, g from generate_series(0, 23) g`, [full, metric])
+      await db.query(`insert into panels (dashboard_id, metric_id, position) select $1, $2, g from generate_series(0, 23) g`, [
+        full,
+        metric,
+      ])
       expect(await violation(db.query(`insert into panels (dashboard_id, metric_id) values ($1, $2)`, [full, metric]))).toBe('panels_limit')
       // Nor can a panel move onto a full dashboard.
       const other = await newDashboard(ws)
-      const { rows } = await db.query<{ id: string }>(`insert into panels (dashboard_id, metric_id) values ($1, $2) returning id`, [other, metric])
+      const { rows } = await db.query<{ id: string }>(`insert into panels (dashboard_id, metric_id) values ($1, $2) returning id`, [
+        other,
+        metric,
+      ])
       expect(await violation(db.query(`update panels set dashboard_id = $2 where id = $1`, [rows[0]!.id, full]))).toBe('panels_limit')
     })
 

@@ -33,9 +33,36 @@ async function applyProductSchema(db: Queryable): Promise<void> {
 const SESSION_VARIABLES = new Set(['x-hasura-user-id', 'x-hasura-dashboard-id', 'x-hasura-share-token'])
 const ROLES = new Set(['user', 'share'])
 const OPERATORS = new Set([
-  '_eq', '_neq', '_gt', '_lt', '_gte', '_lte', '_in', '_nin', '_is_null', '_like', '_nlike', '_ilike', '_nilike',
-  '_similar', '_nsimilar', '_regex', '_nregex', '_iregex', '_niregex', '_ceq', '_cneq', '_cgt', '_clt', '_cgte', '_clte',
-  '_contains', '_contained_in', '_has_key', '_has_keys_any', '_has_keys_all',
+  '_eq',
+  '_neq',
+  '_gt',
+  '_lt',
+  '_gte',
+  '_lte',
+  '_in',
+  '_nin',
+  '_is_null',
+  '_like',
+  '_nlike',
+  '_ilike',
+  '_nilike',
+  '_similar',
+  '_nsimilar',
+  '_regex',
+  '_nregex',
+  '_iregex',
+  '_niregex',
+  '_ceq',
+  '_cneq',
+  '_cgt',
+  '_clt',
+  '_cgte',
+  '_clte',
+  '_contains',
+  '_contained_in',
+  '_has_key',
+  '_has_keys_any',
+  '_has_keys_all',
 ])
 
 const key = (t: QualifiedTable | string) => (typeof t === 'string' ? `public.${t}` : `${t.schema}.${t.name}`)
@@ -111,7 +138,8 @@ function relationshipTarget(table: TableMetadata, name: string, problems: string
   }
   if (typeof fk === 'object' && !Array.isArray(fk) && typeof fk.column === 'string') {
     const target = key(fk.table)
-    if (foreignKeys.get(`${target}.${fk.column}`) !== key(table.table)) problems.push(`${at}: no foreign key ${target}.${fk.column} → ${key(table.table)}`)
+    if (foreignKeys.get(`${target}.${fk.column}`) !== key(table.table))
+      problems.push(`${at}: no foreign key ${target}.${fk.column} → ${key(table.table)}`)
     return target
   }
   problems.push(`${at}: unexpected relationship shape`)
@@ -164,10 +192,29 @@ describe(`product metadata against the migrated schema on ${testDatabaseKind}`, 
   it('parses every file, with only the keys Hasura knows', () => {
     // loadMetadataDirectory drops unknown keys as Hasura does; a misspelt key must not vanish silently.
     const known: Record<string, Set<string>> = {
-      table: new Set(['table', 'is_enum', 'configuration', 'object_relationships', 'array_relationships', 'computed_fields',
-        'insert_permissions', 'select_permissions', 'update_permissions', 'delete_permissions', 'event_triggers']),
+      table: new Set([
+        'table',
+        'is_enum',
+        'configuration',
+        'object_relationships',
+        'array_relationships',
+        'computed_fields',
+        'insert_permissions',
+        'select_permissions',
+        'update_permissions',
+        'delete_permissions',
+        'event_triggers',
+      ]),
       insert: new Set(['check', 'set', 'columns', 'backend_only', 'validate_input']),
-      select: new Set(['columns', 'filter', 'limit', 'allow_aggregations', 'computed_fields', 'query_root_fields', 'subscription_root_fields']),
+      select: new Set([
+        'columns',
+        'filter',
+        'limit',
+        'allow_aggregations',
+        'computed_fields',
+        'query_root_fields',
+        'subscription_root_fields',
+      ]),
       update: new Set(['columns', 'filter', 'check', 'set', 'backend_only', 'validate_input']),
       delete: new Set(['filter', 'backend_only', 'validate_input']),
     }
@@ -179,14 +226,17 @@ describe(`product metadata against the migrated schema on ${testDatabaseKind}`, 
       for (const k of Object.keys(doc)) if (!known.table!.has(k)) problems.push(`${file}: unknown key ${k}`)
       for (const kind of ['insert', 'select', 'update', 'delete']) {
         for (const entry of (doc[`${kind}_permissions`] ?? []) as { role: string; permission: Record<string, unknown> }[]) {
-          for (const k of Object.keys(entry)) if (!['role', 'permission', 'comment'].includes(k)) problems.push(`${file}: ${kind} ${entry.role}: unknown key ${k}`)
-          for (const k of Object.keys(entry.permission)) if (!known[kind]!.has(k)) problems.push(`${file}: ${kind} ${entry.role}: unknown key ${k}`)
+          for (const k of Object.keys(entry))
+            if (!['role', 'permission', 'comment'].includes(k)) problems.push(`${file}: ${kind} ${entry.role}: unknown key ${k}`)
+          for (const k of Object.keys(entry.permission))
+            if (!known[kind]!.has(k)) problems.push(`${file}: ${kind} ${entry.role}: unknown key ${k}`)
         }
       }
     }
     for (const file of readdirSync(functionsDir).filter((f) => f.startsWith('public_'))) {
       const doc = parse(readFileSync(join(functionsDir, file), 'utf8')) as Record<string, unknown>
-      for (const k of Object.keys(doc)) if (!['function', 'configuration', 'permissions', 'comment'].includes(k)) problems.push(`${file}: unknown key ${k}`)
+      for (const k of Object.keys(doc))
+        if (!['function', 'configuration', 'permissions', 'comment'].includes(k)) problems.push(`${file}: unknown key ${k}`)
     }
     expect(problems).toEqual([])
   })
@@ -195,7 +245,11 @@ describe(`product metadata against the migrated schema on ${testDatabaseKind}`, 
     const { rows } = await db.query<{ t: string }>(
       `select table_schema || '.' || table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
     )
-    expect(productTables().map((t) => key(t.table)).sort()).toEqual(rows.map((r) => r.t))
+    expect(
+      productTables()
+        .map((t) => key(t.table))
+        .sort(),
+    ).toEqual(rows.map((r) => r.t))
   })
 
   it('declares enum tables in Hasura’s enum shape', async () => {
@@ -220,10 +274,34 @@ describe(`product metadata against the migrated schema on ${testDatabaseKind}`, 
         if (target && !columns.has(target)) problems.push(`${name}.${rel.name}: ${target} does not exist`)
       }
       const perms = [
-        ...(table.select_permissions ?? []).map((p) => ({ op: 'select', role: p.role, columns: p.permission.columns, exps: { filter: p.permission.filter } as Record<string, BoolExp | null | undefined>, set: undefined })),
-        ...(table.insert_permissions ?? []).map((p) => ({ op: 'insert', role: p.role, columns: p.permission.columns, exps: { check: p.permission.check }, set: p.permission.set })),
-        ...(table.update_permissions ?? []).map((p) => ({ op: 'update', role: p.role, columns: p.permission.columns, exps: { filter: p.permission.filter, check: p.permission.check }, set: p.permission.set })),
-        ...(table.delete_permissions ?? []).map((p) => ({ op: 'delete', role: p.role, columns: undefined, exps: { filter: p.permission.filter }, set: undefined })),
+        ...(table.select_permissions ?? []).map((p) => ({
+          op: 'select',
+          role: p.role,
+          columns: p.permission.columns,
+          exps: { filter: p.permission.filter } as Record<string, BoolExp | null | undefined>,
+          set: undefined,
+        })),
+        ...(table.insert_permissions ?? []).map((p) => ({
+          op: 'insert',
+          role: p.role,
+          columns: p.permission.columns,
+          exps: { check: p.permission.check },
+          set: p.permission.set,
+        })),
+        ...(table.update_permissions ?? []).map((p) => ({
+          op: 'update',
+          role: p.role,
+          columns: p.permission.columns,
+          exps: { filter: p.permission.filter, check: p.permission.check },
+          set: p.permission.set,
+        })),
+        ...(table.delete_permissions ?? []).map((p) => ({
+          op: 'delete',
+          role: p.role,
+          columns: undefined,
+          exps: { filter: p.permission.filter },
+          set: undefined,
+        })),
       ]
       for (const perm of perms) {
         const at = `${name} ${perm.op} ${perm.role}`
@@ -249,14 +327,28 @@ describe(`product metadata against the migrated schema on ${testDatabaseKind}`, 
       'public.dashboards': ['id', 'created_by', 'created_at', 'updated_at'],
       'public.panels': ['id', 'created_at'],
       'public.ingest_keys': ['id', 'created_by', 'created_at', 'last_used_at'],
-      'public.imports': ['id', 'created_by', 'created_at', 'bytes_read', 'rows_total', 'rows_imported', 'rows_rejected', 'errors', 'heartbeat_at', 'finished_at'],
+      'public.imports': [
+        'id',
+        'created_by',
+        'created_at',
+        'bytes_read',
+        'rows_total',
+        'rows_imported',
+        'rows_rejected',
+        'errors',
+        'heartbeat_at',
+        'finished_at',
+      ],
       'public.annotations': ['id', 'created_by', 'created_at'],
     }
     for (const [name, kept] of Object.entries(databaseKept)) {
       const table = tracked(name)!
       for (const p of [...(table.insert_permissions ?? []), ...(table.update_permissions ?? [])]) {
         const written = p.permission.columns === '*' ? [...columns.get(name)!] : (p.permission.columns ?? [])
-        expect(written.filter((c) => kept.includes(c)), `${name} ${p.role}`).toEqual([])
+        expect(
+          written.filter((c) => kept.includes(c)),
+          `${name} ${p.role}`,
+        ).toEqual([])
       }
     }
     const shareReads = Object.fromEntries(

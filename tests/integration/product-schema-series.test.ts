@@ -36,10 +36,13 @@ let points: { epoch: number; value: number }[]
 beforeAll(async () => {
   db = await openTestDatabase()
   await applyProductSchema(db)
-  const { rows: users } = await db.query<{ id: string }>(`insert into auth.users (locale, email) values ('en', 'series@example.com') returning id`)
-  const { rows: ws } = await db.query<{ id: string }>(`insert into workspaces (name, slug, created_by) values ('Series', 'series', $1) returning id`, [
-    users[0]!.id,
-  ])
+  const { rows: users } = await db.query<{ id: string }>(
+    `insert into auth.users (locale, email) values ('en', 'series@example.com') returning id`,
+  )
+  const { rows: ws } = await db.query<{ id: string }>(
+    `insert into workspaces (name, slug, created_by) values ('Series', 'series', $1) returning id`,
+    [users[0]!.id],
+  )
   const { rows: metrics } = await db.query<{ id: string }>(
     `insert into metrics (workspace_id, key, name) select $1, 'm' || g, 'M' from generate_series(0, $2::int) g order by g returning id`,
     [ws[0]!.id, OTHER_METRICS],

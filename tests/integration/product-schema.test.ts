@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { testDatabaseKind } from '../support/test-database.ts'
-import { db, newUser, newWorkspace, newMetric, newDashboard, violation, failure, asHasuraUser, openProductSchemaPerFile } from '../support/product-schema-db.ts'
+import {
+  db,
+  newUser,
+  newWorkspace,
+  newMetric,
+  newDashboard,
+  violation,
+  failure,
+  asHasuraUser,
+  openProductSchemaPerFile,
+} from '../support/product-schema-db.ts'
 
 /**
  * The product schema's migrations (nhost/migrations/default) at the SQL level: the CHECKs and
@@ -23,12 +33,17 @@ describe(`product schema on ${testDatabaseKind}`, () => {
         tx.query<{ created_by: string }>(`insert into workspaces (name, slug) values ('Mine', 'from-session') returning created_by`),
       )
       expect(rows[0]!.created_by).toBe(user)
-      const members = await db.query(`select role from workspace_members m join workspaces w on w.id = m.workspace_id where w.slug = 'from-session' and m.user_id = $1`, [user])
+      const members = await db.query(
+        `select role from workspace_members m join workspaces w on w.id = m.workspace_id where w.slug = 'from-session' and m.user_id = $1`,
+        [user],
+      )
       expect(members.rows).toEqual([{ role: 'owner' }])
     })
 
     it('requires a creator', async () => {
-      expect(await violation(db.query(`insert into workspaces (name, slug) values ('Orphan', 'orphan')`))).toBe('workspaces_created_by_required')
+      expect(await violation(db.query(`insert into workspaces (name, slug) values ('Orphan', 'orphan')`))).toBe(
+        'workspaces_created_by_required',
+      )
     })
 
     it('checks the slug format and length', async () => {
@@ -54,9 +69,9 @@ describe(`product schema on ${testDatabaseKind}`, () => {
     it('checks the name length after trimming', async () => {
       const user = await newUser()
       for (const [i, name] of ['', '   ', ' \t\n ', 'x'.repeat(81)].entries()) {
-        expect(await violation(db.query(`insert into workspaces (name, slug, created_by) values ($1, $2, $3)`, [name, `bad-name-${i}`, user]))).toBe(
-          'workspaces_name_length',
-        )
+        expect(
+          await violation(db.query(`insert into workspaces (name, slug, created_by) values ($1, $2, $3)`, [name, `bad-name-${i}`, user])),
+        ).toBe('workspaces_name_length')
       }
       await db.query(`insert into workspaces (name, slug, created_by) values ($1, 'long-name', $2)`, [`  ${'x'.repeat(80)}  `, user])
     })
@@ -71,9 +86,9 @@ describe(`product schema on ${testDatabaseKind}`, () => {
       const other = await newUser()
       const ws = await newWorkspace(other)
       await db.query(`insert into workspace_members (workspace_id, user_id, role) values ($1, $2, 'editor')`, [ws, user])
-      expect(await violation(db.query(`update workspace_members set role = 'owner' where workspace_id = $1 and user_id = $2`, [ws, user]))).toBe(
-        'workspace_members_owner_limit',
-      )
+      expect(
+        await violation(db.query(`update workspace_members set role = 'owner' where workspace_id = $1 and user_id = $2`, [ws, user])),
+      ).toBe('workspace_members_owner_limit')
     })
 
     it('deletes everything in it', async () => {
@@ -99,7 +114,9 @@ describe(`product schema on ${testDatabaseKind}`, () => {
       const { rows } = await db.query<{ value: string }>(`select value from workspace_roles order by value`)
       expect(rows.map((r) => r.value)).toEqual(['editor', 'owner', 'viewer'])
       const ws = await newWorkspace(await newUser())
-      const error = await failure(db.query(`insert into workspace_members (workspace_id, user_id, role) values ($1, $2, 'admin')`, [ws, await newUser()]))
+      const error = await failure(
+        db.query(`insert into workspace_members (workspace_id, user_id, role) values ($1, $2, 'admin')`, [ws, await newUser()]),
+      )
       expect(error.code).toBe('23503')
     })
 
@@ -141,7 +158,10 @@ describe(`product schema on ${testDatabaseKind}`, () => {
         [ws],
       )
       // 49 more fit in one statement (the owner is the 50th) …
-      await db.query(`insert into workspace_members (workspace_id, user_id) select $1, unnest($2::uuid[])`, [ws, rows.slice(0, 49).map((r) => r.id)])
+      await db.query(`insert into workspace_members (workspace_id, user_id) select $1, unnest($2::uuid[])`, [
+        ws,
+        rows.slice(0, 49).map((r) => r.id),
+      ])
       // … and the 51st does not.
       expect(await violation(db.query(`insert into workspace_members (workspace_id, user_id) values ($1, $2)`, [ws, rows[49]!.id]))).toBe(
         'workspace_members_limit',
@@ -155,7 +175,9 @@ describe(`product schema on ${testDatabaseKind}`, () => {
         [ws],
       )
       expect(
-        await violation(db.query(`insert into workspace_members (workspace_id, user_id) select $1, unnest($2::uuid[])`, [ws, rows.map((r) => r.id)])),
+        await violation(
+          db.query(`insert into workspace_members (workspace_id, user_id) select $1, unnest($2::uuid[])`, [ws, rows.map((r) => r.id)]),
+        ),
       ).toBe('workspace_members_limit')
     })
   })
@@ -164,7 +186,13 @@ describe(`product schema on ${testDatabaseKind}`, () => {
     it('checks key, name, unit and description', async () => {
       const ws = await newWorkspace(await newUser())
       const insert = (key: string, name = 'Name', unit = '', description = '') =>
-        db.query(`insert into metrics (workspace_id, key, name, unit, description) values ($1, $2, $3, $4, $5)`, [ws, key, name, unit, description])
+        db.query(`insert into metrics (workspace_id, key, name, unit, description) values ($1, $2, $3, $4, $5)`, [
+          ws,
+          key,
+          name,
+          unit,
+          description,
+        ])
       for (const key of ['', 'Signups', '_x', '.x', '-x', 'a b', 'a/b', 'é', 'a'.repeat(65)]) {
         expect(await violation(insert(key)), key).toBe('metrics_key_format')
       }
@@ -189,7 +217,9 @@ describe(`product schema on ${testDatabaseKind}`, () => {
     it('allows at most 500 per workspace', async () => {
       const ws = await newWorkspace(await newUser())
       expect(
-        await violation(db.query(`insert into metrics (workspace_id, key, name) select $1, 'k' || g, 'n' from generate_series(1, 501) g`, [ws])),
+        await violation(
+          db.query(`insert into metrics (workspace_id, key, name) select $1, 'k' || g, 'n' from generate_series(1, 501) g`, [ws]),
+        ),
       ).toBe('metrics_limit')
       await db.query(`insert into metrics (workspace_id, key, name) select $1, 'k' || g, 'n' from generate_series(1, 500) g`, [ws])
       expect(await violation(newMetric(ws, 'one-more'))).toBe('metrics_limit')

@@ -23,7 +23,12 @@ const running: RunningBackend[] = []
 async function start(): Promise<RunningBackend> {
   const backend = await startBackend({
     projectDir: dataDir,
-    env: { PORT: '0', PULSEBOARD_DATA_DIR: dataDir, HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET, HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL: '200' },
+    env: {
+      PORT: '0',
+      PULSEBOARD_DATA_DIR: dataDir,
+      HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
+      HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL: '200',
+    },
     database: target,
     log: createLogger('silent'),
   })
@@ -69,13 +74,27 @@ describe('scheduled triggers', () => {
     const backend = await start()
     await admin(backend, '/v1/metadata', {
       type: 'create_cron_trigger',
-      args: { name: 'every_minute', webhook: `${hook.url}/cron`, schedule: '* * * * *', payload: { k: 'v' }, include_in_metadata: true, comment: 'c', headers: [{ name: 'x-h', value: '1' }] },
+      args: {
+        name: 'every_minute',
+        webhook: `${hook.url}/cron`,
+        schedule: '* * * * *',
+        payload: { k: 'v' },
+        include_in_metadata: true,
+        comment: 'c',
+        headers: [{ name: 'x-h', value: '1' }],
+      },
     })
-    const { events, count } = await admin(backend, '/v1/metadata', { type: 'get_scheduled_events', args: { type: 'cron', trigger_name: 'every_minute', get_rows_count: true, limit: 2 } })
+    const { events, count } = await admin(backend, '/v1/metadata', {
+      type: 'get_scheduled_events',
+      args: { type: 'cron', trigger_name: 'every_minute', get_rows_count: true, limit: 2 },
+    })
     expect(count).toBe(100)
     expect(events).toHaveLength(2)
     // Make the first event due now rather than wait for the minute to turn.
-    await runSql(backend, `UPDATE hdb_catalog.hdb_cron_events SET scheduled_time = date_trunc('second', now()) WHERE id = '${events[0].id}'`)
+    await runSql(
+      backend,
+      `UPDATE hdb_catalog.hdb_cron_events SET scheduled_time = date_trunc('second', now()) WHERE id = '${events[0].id}'`,
+    )
     const [call] = await hook.waitFor((c) => c.path === '/cron')
     expect(call!.headers['x-h']).toBe('1')
     expect(call!.body).toMatchObject({ id: events[0].id, name: 'every_minute', payload: { k: 'v' }, comment: 'c' })
@@ -83,14 +102,24 @@ describe('scheduled triggers', () => {
     const bad = await fetch(`${backend.url}/v1/metadata`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
-      body: JSON.stringify({ type: 'create_cron_trigger', args: { name: 'bad', webhook: hook.url, schedule: '61 * * * *', include_in_metadata: true } }),
+      body: JSON.stringify({
+        type: 'create_cron_trigger',
+        args: { name: 'bad', webhook: hook.url, schedule: '61 * * * *', include_in_metadata: true },
+      }),
     })
     expect(bad.status).toBe(400)
-    expect(await bad.json()).toMatchObject({ code: 'parse-failed', path: '$.args.schedule', error: expect.stringMatching(/invalid cron expression "61 \* \* \* \*"/) })
+    expect(await bad.json()).toMatchObject({
+      code: 'parse-failed',
+      path: '$.args.schedule',
+      error: expect.stringMatching(/invalid cron expression "61 \* \* \* \*"/),
+    })
     const { cron_triggers } = await admin(backend, '/v1/metadata', { type: 'get_cron_triggers', args: {} })
     expect(cron_triggers.map((t: { name: string }) => t.name)).toEqual(['every_minute'])
     await admin(backend, '/v1/metadata', { type: 'delete_cron_trigger', args: { name: 'every_minute' } })
-    const after = await admin(backend, '/v1/metadata', { type: 'get_scheduled_events', args: { type: 'cron', trigger_name: 'every_minute', status: ['scheduled'], get_rows_count: true } })
+    const after = await admin(backend, '/v1/metadata', {
+      type: 'get_scheduled_events',
+      args: { type: 'cron', trigger_name: 'every_minute', status: ['scheduled'], get_rows_count: true },
+    })
     expect(after.count).toBe(0)
     await stop(backend)
   })
@@ -107,7 +136,13 @@ describe('scheduled triggers', () => {
     let backend = await start()
     const { event_id } = await admin(backend, '/v1/metadata', {
       type: 'create_scheduled_event',
-      args: { webhook: `${hook.url}/restart`, schedule_at: new Date().toISOString(), payload: { n: 1 }, retry_conf: { num_retries: 2, retry_interval_seconds: 2 }, comment: 'one-off' },
+      args: {
+        webhook: `${hook.url}/restart`,
+        schedule_at: new Date().toISOString(),
+        payload: { n: 1 },
+        retry_conf: { num_retries: 2, retry_interval_seconds: 2 },
+        comment: 'one-off',
+      },
     })
     const [call] = await hook.waitFor((c) => c.path === '/restart')
     expect(call!.body).toMatchObject({ id: event_id, payload: { n: 1 }, comment: 'one-off' })
@@ -115,27 +150,39 @@ describe('scheduled triggers', () => {
     backend = await start()
     const calls = await hook.waitFor((c) => c.path === '/restart', 2)
     expect(calls[1]!.body.id).toBe(event_id)
-    await expect.poll(async () => {
-      const { events } = await admin(backend, '/v1/metadata', { type: 'get_scheduled_events', args: { type: 'one_off' } })
-      return events.find((e: { id: string }) => e.id === event_id)?.status
-    }, { timeout: 10_000 }).toBe('delivered')
+    await expect
+      .poll(
+        async () => {
+          const { events } = await admin(backend, '/v1/metadata', { type: 'get_scheduled_events', args: { type: 'one_off' } })
+          return events.find((e: { id: string }) => e.id === event_id)?.status
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('delivered')
     await stop(backend)
   })
 
-  it.skipIf(testDatabaseKind === 'pglite')('delivers each of 1,000 events once with two backends on one PostgreSQL', async () => {
-    const [a, b] = [await start(), await start()]
-    await runSql(a, 'CREATE TABLE public.pings (id serial PRIMARY KEY)')
-    await admin(a, '/v1/metadata', { type: 'pg_track_table', args: { table: { schema: 'public', name: 'pings' } } })
-    await admin(a, '/v1/metadata', { type: 'pg_create_event_trigger', args: { name: 'pings', table: { schema: 'public', name: 'pings' }, insert: { columns: '*' }, webhook: `${hook.url}/pings` } })
-    await runSql(b, 'INSERT INTO public.pings SELECT FROM generate_series(1, 500)')
-    await runSql(a, 'INSERT INTO public.pings SELECT FROM generate_series(1, 500)')
-    const calls = await hook.waitFor((c) => c.path === '/pings', 1_000, 60_000)
-    await new Promise((r) => setTimeout(r, 1_000))
-    const received = hook.calls.filter((c) => c.path === '/pings').map((c) => c.body.event.data.new.id as number)
-    expect(calls.length).toBe(1_000)
-    expect(received.length).toBe(1_000)
-    expect(new Set(received).size).toBe(1_000)
-    await stop(a)
-    await stop(b)
-  }, 120_000)
+  it.skipIf(testDatabaseKind === 'pglite')(
+    'delivers each of 1,000 events once with two backends on one PostgreSQL',
+    async () => {
+      const [a, b] = [await start(), await start()]
+      await runSql(a, 'CREATE TABLE public.pings (id serial PRIMARY KEY)')
+      await admin(a, '/v1/metadata', { type: 'pg_track_table', args: { table: { schema: 'public', name: 'pings' } } })
+      await admin(a, '/v1/metadata', {
+        type: 'pg_create_event_trigger',
+        args: { name: 'pings', table: { schema: 'public', name: 'pings' }, insert: { columns: '*' }, webhook: `${hook.url}/pings` },
+      })
+      await runSql(b, 'INSERT INTO public.pings SELECT FROM generate_series(1, 500)')
+      await runSql(a, 'INSERT INTO public.pings SELECT FROM generate_series(1, 500)')
+      const calls = await hook.waitFor((c) => c.path === '/pings', 1_000, 60_000)
+      await new Promise((r) => setTimeout(r, 1_000))
+      const received = hook.calls.filter((c) => c.path === '/pings').map((c) => c.body.event.data.new.id as number)
+      expect(calls.length).toBe(1_000)
+      expect(received.length).toBe(1_000)
+      expect(new Set(received).size).toBe(1_000)
+      await stop(a)
+      await stop(b)
+    },
+    120_000,
+  )
 })

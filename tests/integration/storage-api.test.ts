@@ -18,7 +18,8 @@ let avatarId: string
 
 const md5 = (bytes: Buffer) => `"${createHash('md5').update(bytes).digest('hex')}"`
 const blob = (bytes: Buffer | string, type: string) => new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type })
-const fileNamed = (bytes: Buffer | string, name: string, type: string) => new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type })
+const fileNamed = (bytes: Buffer | string, name: string, type: string) =>
+  new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type })
 
 /** The status and body of a rejected nhost-js call. */
 async function refusal(call: Promise<unknown>): Promise<{ status: number; body: unknown }> {
@@ -32,18 +33,20 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number; body: 
 }
 
 const rows = async (bucketId: string) =>
-  (await t.adminGraphql<{ files: { id: string }[] }>('query ($b: String!) { files(where: {bucketId: {_eq: $b}}) { id } }', { b: bucketId })).files
+  (await t.adminGraphql<{ files: { id: string }[] }>('query ($b: String!) { files(where: {bucketId: {_eq: $b}}) { id } }', { b: bucketId }))
+    .files
 
 const blobCount = () => readdirSync(join(t.dataDir, 'storage', 'files')).length
 
-const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-  fetch(`${t.storageUrl}${path}`, { method, headers })
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${t.storageUrl}${path}`, { method, headers })
 
 beforeAll(async () => {
   t = await startStorageTestBackend()
   ada = await t.signUp('ada@example.com')
   bob = await t.signUp('bob@example.com')
-  png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366cc' } }).png().toBuffer()
+  png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer()
 })
 
 afterAll(async () => {
@@ -59,19 +62,33 @@ describe('upload', () => {
       'metadata[]': [{ id: avatarId, name: 'ada avatar.png', metadata: { alt: 'Ada' } }],
     })
     expect(status).toBe(201)
-    expect(body.processedFiles).toEqual([expect.objectContaining({
-      id: avatarId, name: 'ada avatar.png', bucketId: 'avatars', size: png.length, mimeType: 'image/png',
-      etag: md5(png), isUploaded: true, uploadedByUserId: ada.id, metadata: { alt: 'Ada' },
-    })])
+    expect(body.processedFiles).toEqual([
+      expect.objectContaining({
+        id: avatarId,
+        name: 'ada avatar.png',
+        bucketId: 'avatars',
+        size: png.length,
+        mimeType: 'image/png',
+        etag: md5(png),
+        isUploaded: true,
+        uploadedByUserId: ada.id,
+        metadata: { alt: 'Ada' },
+      }),
+    ])
   })
 
   it('refuses a file over the bucket limit with 413 and leaves neither row nor bytes', async () => {
     const before = blobCount()
     const big = Buffer.alloc(5_000_001, 1)
     big.set(png.subarray(0, 8))
-    const { status, body } = await refusal(ada.nhost.storage.uploadFiles({ 'bucket-id': 'avatars', 'file[]': [fileNamed(big, 'big.png', 'image/png')] }))
+    const { status, body } = await refusal(
+      ada.nhost.storage.uploadFiles({ 'bucket-id': 'avatars', 'file[]': [fileNamed(big, 'big.png', 'image/png')] }),
+    )
     expect(status).toBe(413)
-    expect(body).toMatchObject({ processedFiles: [], error: { message: expect.stringContaining('5000000 bytes'), data: { maxSize: 5_000_000 } } })
+    expect(body).toMatchObject({
+      processedFiles: [],
+      error: { message: expect.stringContaining('5000000 bytes'), data: { maxSize: 5_000_000 } },
+    })
     expect((await rows('avatars')).length).toBe(1)
     expect(blobCount()).toBe(before)
   })
@@ -84,7 +101,11 @@ describe('upload', () => {
       form.append('bucket-id', 'avatars')
       form.append('metadata[]', metadata)
       form.append('file[]', fileNamed(png, 'x.png', 'image/png'))
-      const response = await fetch(`${t.storageUrl}/files`, { method: 'POST', headers: { authorization: `Bearer ${ada.token}` }, body: form })
+      const response = await fetch(`${t.storageUrl}/files`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ada.token}` },
+        body: form,
+      })
       expect(response.status).toBe(413)
       expect(await response.json()).toMatchObject({ processedFiles: [], error: { message: expect.stringContaining('65536 bytes') } })
     }
@@ -93,25 +114,38 @@ describe('upload', () => {
   })
 
   it('refuses an empty file (below the minimum) with 400', async () => {
-    const { status, body } = await refusal(ada.nhost.storage.uploadFiles({ 'bucket-id': 'avatars', 'file[]': [fileNamed('', 'empty.png', 'image/png')] }))
+    const { status, body } = await refusal(
+      ada.nhost.storage.uploadFiles({ 'bucket-id': 'avatars', 'file[]': [fileNamed('', 'empty.png', 'image/png')] }),
+    )
     expect(status).toBe(400)
     expect(body).toMatchObject({ error: { message: expect.stringContaining('file too small') } })
   })
 
   it('refuses a type the bucket rule does not allow (sniffed from the bytes) with 403 and keeps nothing', async () => {
     const before = blobCount()
-    const { status } = await refusal(ada.nhost.storage.uploadFiles({ 'bucket-id': 'avatars', 'file[]': [fileNamed('MZ\x90\x00 not an image', 'me.png', 'image/png')] }))
+    const { status } = await refusal(
+      ada.nhost.storage.uploadFiles({ 'bucket-id': 'avatars', 'file[]': [fileNamed('MZ\x90\x00 not an image', 'me.png', 'image/png')] }),
+    )
     expect(status).toBe(403)
     expect((await rows('avatars')).length).toBe(1)
     expect(blobCount()).toBe(before)
   })
 
   it('answers 404 for an unknown bucket and 400 when metadata[] and file[] counts differ', async () => {
-    expect((await refusal(ada.nhost.storage.uploadFiles({ 'bucket-id': 'nope', 'file[]': [fileNamed(png, 'a.png', 'image/png')] }))).status).toBe(404)
-    const mismatch = await refusal(ada.nhost.storage.uploadFiles({
-      'bucket-id': 'avatars', 'file[]': [fileNamed(png, 'a.png', 'image/png'), fileNamed(png, 'b.png', 'image/png')], 'metadata[]': [{ name: 'a' }],
-    }))
-    expect(mismatch).toMatchObject({ status: 400, body: { error: { message: "file metadata length doesn't match number of files in request" } } })
+    expect(
+      (await refusal(ada.nhost.storage.uploadFiles({ 'bucket-id': 'nope', 'file[]': [fileNamed(png, 'a.png', 'image/png')] }))).status,
+    ).toBe(404)
+    const mismatch = await refusal(
+      ada.nhost.storage.uploadFiles({
+        'bucket-id': 'avatars',
+        'file[]': [fileNamed(png, 'a.png', 'image/png'), fileNamed(png, 'b.png', 'image/png')],
+        'metadata[]': [{ name: 'a' }],
+      }),
+    )
+    expect(mismatch).toMatchObject({
+      status: 400,
+      body: { error: { message: "file metadata length doesn't match number of files in request" } },
+    })
   })
 
   it('refuses an upload without a session (the unauthorized role has no insert permission)', async () => {
@@ -242,11 +276,23 @@ describe('replace and delete', () => {
   it('replaces the bytes for the uploader only, through nhost-js replaceFile', async () => {
     const jpeg = await sharp(png).jpeg().toBuffer()
     expect((await refusal(bob.nhost.storage.replaceFile(avatarId, { file: fileNamed(jpeg, 'x.jpg', 'image/jpeg') }))).status).toBe(404)
-    const { body } = await ada.nhost.storage.replaceFile(avatarId, { file: fileNamed(jpeg, 'new.jpg', 'image/jpeg'), metadata: { name: 'new.jpg' } })
-    expect(body).toMatchObject({ id: avatarId, name: 'new.jpg', mimeType: 'image/jpeg', etag: md5(jpeg), size: jpeg.length, isUploaded: true })
+    const { body } = await ada.nhost.storage.replaceFile(avatarId, {
+      file: fileNamed(jpeg, 'new.jpg', 'image/jpeg'),
+      metadata: { name: 'new.jpg' },
+    })
+    expect(body).toMatchObject({
+      id: avatarId,
+      name: 'new.jpg',
+      mimeType: 'image/jpeg',
+      etag: md5(jpeg),
+      size: jpeg.length,
+      isUploaded: true,
+    })
     const { body: bytes } = await ada.nhost.storage.getFile(avatarId)
     expect(Buffer.from(await bytes.arrayBuffer())).toEqual(jpeg)
-    expect((await refusal(ada.nhost.storage.replaceFile(avatarId, { file: fileNamed('plain text', 'x.txt', 'text/plain') }))).status).toBe(403)
+    expect((await refusal(ada.nhost.storage.replaceFile(avatarId, { file: fileNamed('plain text', 'x.txt', 'text/plain') }))).status).toBe(
+      403,
+    )
     expect((await ada.nhost.storage.getFile(avatarId)).headers.get('etag')).toBe(md5(jpeg))
   })
 
@@ -268,11 +314,18 @@ describe('ops, version, CORS', () => {
     const unfinished = randomUUID()
     const broken = randomUUID()
     await t.adminGraphql('mutation ($o: [files_insert_input!]!) { insertFiles(objects: $o) { affected_rows } }', {
-      o: [{ id: unfinished, name: 'half', isUploaded: false }, { id: broken, name: 'lost', isUploaded: true }],
+      o: [
+        { id: unfinished, name: 'half', isUploaded: false },
+        { id: broken, name: 'lost', isUploaded: true },
+      ],
     })
     expect((await t.admin.storage.listOrphanedFiles()).body.files).toEqual([orphan])
-    expect((await t.admin.storage.listFilesNotUploaded()).body.metadata).toEqual([{ id: unfinished, name: 'half', bucketId: 'default', isUploaded: false }])
-    expect((await t.admin.storage.listBrokenMetadata()).body.metadata).toEqual([{ id: broken, name: 'lost', bucketId: 'default', isUploaded: true }])
+    expect((await t.admin.storage.listFilesNotUploaded()).body.metadata).toEqual([
+      { id: unfinished, name: 'half', bucketId: 'default', isUploaded: false },
+    ])
+    expect((await t.admin.storage.listBrokenMetadata()).body.metadata).toEqual([
+      { id: broken, name: 'lost', bucketId: 'default', isUploaded: true },
+    ])
     expect((await t.admin.storage.deleteOrphanedFiles()).body.files).toEqual([orphan])
     expect((await t.admin.storage.deleteBrokenMetadata()).body.metadata?.map((f) => f.id)).toEqual([broken])
     expect((await t.admin.storage.listOrphanedFiles()).body.files).toEqual([])
@@ -282,7 +335,12 @@ describe('ops, version, CORS', () => {
   it('reports its version and answers CORS preflights as hasura-storage does', async () => {
     expect((await t.anonymous.storage.getVersion()).body.buildVersion).toMatch(/^v\d/)
     const preflight = await fetch(`${t.storageUrl}/files`, {
-      method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization',
+      },
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*')

@@ -18,7 +18,8 @@ let lab: string
 
 const PDF = '%PDF-1.4\n% attachment\n'
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
-const file = (bytes: string | Buffer, name: string, type: string) => new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type })
+const file = (bytes: string | Buffer, name: string, type: string) =>
+  new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type })
 
 async function status(call: Promise<{ status: number }>): Promise<number> {
   try {
@@ -31,7 +32,11 @@ async function status(call: Promise<{ status: number }>): Promise<number> {
 /** Links a new file id to `workspace` as `user`; returns the id, or the GraphQL errors. */
 async function link(user: StorageUser, workspace: string): Promise<{ id: string; errors?: unknown[] }> {
   const id = randomUUID()
-  const answer = await t.userGraphql(user, 'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }', { f: id, w: workspace })
+  const answer = await t.userGraphql(
+    user,
+    'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }',
+    { f: id, w: workspace },
+  )
   return answer.errors ? { id, errors: answer.errors } : { id }
 }
 
@@ -40,8 +45,16 @@ const upload = (user: StorageUser, bucket: string, id: string, bytes: string | B
 
 beforeAll(async () => {
   t = await startStorageTestBackend()
-  ;[ada, vic, val, bob] = [await t.signUp('ada@example.com'), await t.signUp('vic@example.com'), await t.signUp('val@example.com'), await t.signUp('bob@example.com')]
-  lab = await t.createWorkspace(ada, 'lab', [{ user: vic, role: 'editor' }, { user: val, role: 'viewer' }])
+  ;[ada, vic, val, bob] = [
+    await t.signUp('ada@example.com'),
+    await t.signUp('vic@example.com'),
+    await t.signUp('val@example.com'),
+    await t.signUp('bob@example.com'),
+  ]
+  lab = await t.createWorkspace(ada, 'lab', [
+    { user: vic, role: 'editor' },
+    { user: val, role: 'viewer' },
+  ])
   await t.createWorkspace(bob, 'ops')
 })
 
@@ -67,7 +80,10 @@ describe('attachments and imports belong to a workspace', () => {
     expect(await status(upload(vic, 'attachments', linked.id, 'a,b\n1,2\n', 'a.csv', 'text/csv'))).toBe(403)
     expect(await status(upload(vic, 'imports', linked.id, PNG_HEAD, 'rows.csv', 'text/csv'))).toBe(403)
     expect(await status(upload(vic, 'imports', linked.id, 'a,b\n1,2\n', 'rows.csv', 'text/csv'))).toBe(201)
-    const { files } = await t.adminGraphql<{ files: { bucketId: string }[] }>('query ($id: uuid!) { files(where: {id: {_eq: $id}}) { bucketId } }', { id: linked.id })
+    const { files } = await t.adminGraphql<{ files: { bucketId: string }[] }>(
+      'query ($id: uuid!) { files(where: {id: {_eq: $id}}) { bucketId } }',
+      { id: linked.id },
+    )
     expect(files).toEqual([{ bucketId: 'imports' }])
   })
 
@@ -80,8 +96,13 @@ describe('attachments and imports belong to a workspace', () => {
 
   it('keeps a file id linked to one workspace: another workspace cannot claim it', async () => {
     const { id } = await link(vic, lab)
-    const ops = (await t.adminGraphql<{ workspaces: { id: string }[] }>('{ workspaces(where: {slug: {_eq: "ops"}}) { id } }')).workspaces[0]!.id
-    const answer = await t.userGraphql(bob, 'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }', { f: id, w: ops })
+    const ops = (await t.adminGraphql<{ workspaces: { id: string }[] }>('{ workspaces(where: {slug: {_eq: "ops"}}) { id } }'))
+      .workspaces[0]!.id
+    const answer = await t.userGraphql(
+      bob,
+      'mutation ($f: uuid!, $w: uuid!) { insert_workspace_files_one(object: {file_id: $f, workspace_id: $w}) { file_id } }',
+      { f: id, w: ops },
+    )
     expect(answer.errors).toBeDefined()
   })
 
@@ -94,7 +115,10 @@ describe('attachments and imports belong to a workspace', () => {
     expect(await status(bob.nhost.storage.deleteFile(first.id))).toBe(404)
     expect(await status(ada.nhost.storage.deleteFile(first.id))).toBe(204)
     expect(await status(vic.nhost.storage.deleteFile(second.id))).toBe(204)
-    const links = await t.adminGraphql<{ workspace_files: unknown[] }>('query ($ids: [uuid!]!) { workspace_files(where: {file_id: {_in: $ids}}) { file_id } }', { ids: [first.id, second.id] })
+    const links = await t.adminGraphql<{ workspace_files: unknown[] }>(
+      'query ($ids: [uuid!]!) { workspace_files(where: {file_id: {_in: $ids}}) { file_id } }',
+      { ids: [first.id, second.id] },
+    )
     expect(links.workspace_files).toEqual([])
   })
 })

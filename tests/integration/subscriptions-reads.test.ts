@@ -29,25 +29,29 @@ beforeAll(async () => {
     type: 'replace_metadata',
     args: {
       version: 3,
-      sources: [{
-        name: 'default',
-        kind: 'postgres',
-        configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-        tables: [
-          {
-            table: { schema: 'public', name: 'boards' },
-            array_relationships: [{ name: 'cards', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'cards' }, column: 'board_id' } } }],
-            // Members see a board once some membership of theirs exists, whichever board it is for.
-            select_permissions: [{ role: 'user', permission: { columns: ['id', 'title'], filter: member } }],
-          },
-          {
-            table: { schema: 'public', name: 'cards' },
-            select_permissions: [{ role: 'user', permission: { columns: ['id', 'label'], filter: {} } }],
-          },
-          { table: { schema: 'public', name: 'board_members' } },
-        ],
-        functions: [{ function: { schema: 'public', name: 'slow_boards' } }],
-      }],
+      sources: [
+        {
+          name: 'default',
+          kind: 'postgres',
+          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
+          tables: [
+            {
+              table: { schema: 'public', name: 'boards' },
+              array_relationships: [
+                { name: 'cards', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'cards' }, column: 'board_id' } } },
+              ],
+              // Members see a board once some membership of theirs exists, whichever board it is for.
+              select_permissions: [{ role: 'user', permission: { columns: ['id', 'title'], filter: member } }],
+            },
+            {
+              table: { schema: 'public', name: 'cards' },
+              select_permissions: [{ role: 'user', permission: { columns: ['id', 'label'], filter: {} } }],
+            },
+            { table: { schema: 'public', name: 'board_members' } },
+          ],
+          functions: [{ function: { schema: 'public', name: 'slow_boards' } }],
+        },
+      ],
     },
   })
 })
@@ -58,11 +62,14 @@ afterEach(() => server.disposeClients())
 function subscribe(client: Client, query: string, variables?: Record<string, unknown>) {
   const results: unknown[] = []
   const errors: unknown[] = []
-  const dispose = client.subscribe({ query, variables }, {
-    next: (value) => results.push(value),
-    error: (error) => errors.push(error),
-    complete: () => {},
-  })
+  const dispose = client.subscribe(
+    { query, variables },
+    {
+      next: (value) => results.push(value),
+      error: (error) => errors.push(error),
+      complete: () => {},
+    },
+  )
   return { results, errors, dispose }
 }
 
@@ -76,11 +83,25 @@ describe('live queries refetch on what their plan reads', () => {
     // Only the permission's `_exists` reads board_members.
     await server.runSql(`INSERT INTO public.board_members VALUES (2, 'bob')`)
     await expect.poll(() => bob.results).toHaveLength(2)
-    expect(bob.results[1]).toEqual({ data: { boards: [{ title: 'roadmap', cards: [{ label: 'ship' }] }, { title: 'ops', cards: [{ label: 'page' }] }] } })
+    expect(bob.results[1]).toEqual({
+      data: {
+        boards: [
+          { title: 'roadmap', cards: [{ label: 'ship' }] },
+          { title: 'ops', cards: [{ label: 'page' }] },
+        ],
+      },
+    })
     // Only the relationship reads cards.
     await server.runSql(`INSERT INTO public.cards (board_id, label) VALUES (2, 'rotate keys')`)
     await expect.poll(() => bob.results).toHaveLength(3)
-    expect(bob.results[2]).toEqual({ data: { boards: [{ title: 'roadmap', cards: [{ label: 'ship' }] }, { title: 'ops', cards: [{ label: 'page' }, { label: 'rotate keys' }] }] } })
+    expect(bob.results[2]).toEqual({
+      data: {
+        boards: [
+          { title: 'roadmap', cards: [{ label: 'ship' }] },
+          { title: 'ops', cards: [{ label: 'page' }, { label: 'rotate keys' }] },
+        ],
+      },
+    })
   })
 })
 
@@ -92,7 +113,9 @@ describe('limits hold for subscriptions', () => {
       const deep = subscribe(alice, BOARDS)
       await expect.poll(() => deep.errors).toEqual([[expect.objectContaining({ message: 'the query exceeds the maximum depth of 2' })]])
       const slow = subscribe(alice, 'subscription { slow_boards { title } }')
-      await expect.poll(() => slow.results, { timeout: 5_000 }).toEqual([{ errors: [{ extensions: { path: '$', code: 'timeout' }, message: 'the database query exceeded its time limit' }] }])
+      await expect
+        .poll(() => slow.results, { timeout: 5_000 })
+        .toEqual([{ errors: [{ extensions: { path: '$', code: 'timeout' }, message: 'the database query exceeded its time limit' }] }])
     } finally {
       await server.admin('/v1/metadata', { type: 'remove_api_limits', args: {} })
     }
@@ -105,12 +128,17 @@ describe('limits hold for subscriptions', () => {
     await new Promise((resolve) => socket.on('open', resolve))
     socket.send(JSON.stringify({ type: 'connection_init', payload: { headers: { Authorization: `Bearer ${await server.jwt('alice')}` } } }))
     await expect.poll(() => messages.map((m) => m.type)).toContain('connection_ack')
-    for (const id of ['1', '2', '3', '4']) socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query: 'subscription { cards { id } }' } }))
-    await expect.poll(() => messages.filter((m) => m.type === 'error')).toEqual([{
-      type: 'error',
-      id: '4',
-      payload: [{ extensions: { path: '$', code: 'start-failed' }, message: 'too many operations on this connection (at most 3)' }],
-    }])
+    for (const id of ['1', '2', '3', '4'])
+      socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query: 'subscription { cards { id } }' } }))
+    await expect
+      .poll(() => messages.filter((m) => m.type === 'error'))
+      .toEqual([
+        {
+          type: 'error',
+          id: '4',
+          payload: [{ extensions: { path: '$', code: 'start-failed' }, message: 'too many operations on this connection (at most 3)' }],
+        },
+      ])
     await expect.poll(() => new Set(messages.filter((m) => m.type === 'next').map((m) => m.id))).toEqual(new Set(['1', '2', '3']))
     socket.close()
   })

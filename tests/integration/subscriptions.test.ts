@@ -24,18 +24,24 @@ beforeAll(async () => {
     type: 'replace_metadata',
     args: {
       version: 3,
-      sources: [{
-        name: 'default',
-        kind: 'postgres',
-        configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-        tables: [{
-          table: { schema: 'public', name: 'notes' },
-          select_permissions: [{
-            role: 'user',
-            permission: { columns: ['id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } },
-          }],
-        }],
-      }],
+      sources: [
+        {
+          name: 'default',
+          kind: 'postgres',
+          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
+          tables: [
+            {
+              table: { schema: 'public', name: 'notes' },
+              select_permissions: [
+                {
+                  role: 'user',
+                  permission: { columns: ['id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } },
+                },
+              ],
+            },
+          ],
+        },
+      ],
     },
   })
 })
@@ -49,11 +55,14 @@ const NOTES = 'subscription Notes { notes(order_by: { id: asc }) { id body } }'
 function subscribe(client: Client, query: string, variables?: Record<string, unknown>) {
   const results: unknown[] = []
   const errors: unknown[] = []
-  const dispose = client.subscribe({ query, variables }, {
-    next: (value) => results.push(value),
-    error: (error) => errors.push(error),
-    complete: () => {},
-  })
+  const dispose = client.subscribe(
+    { query, variables },
+    {
+      next: (value) => results.push(value),
+      error: (error) => errors.push(error),
+      complete: () => {},
+    },
+  )
   return { results, errors, dispose }
 }
 
@@ -63,14 +72,33 @@ describe('live queries with the graphql-ws client', () => {
   it('sends each user their own rows at once and again when they change, and nothing otherwise', async () => {
     const alice = subscribe(graphqlWsClient(await jwt('alice')), NOTES)
     const bob = subscribe(graphqlWsClient(await jwt('bob')), NOTES)
-    await expect.poll(() => alice.results).toEqual([{ data: { notes: [{ id: 1, body: 'a1' }, { id: 3, body: 'a2' }] } }])
+    await expect
+      .poll(() => alice.results)
+      .toEqual([
+        {
+          data: {
+            notes: [
+              { id: 1, body: 'a1' },
+              { id: 3, body: 'a2' },
+            ],
+          },
+        },
+      ])
     await expect.poll(() => bob.results).toEqual([{ data: { notes: [{ id: 2, body: 'b1' }] } }])
     // Both users share one multiplexed statement (same role, same operation); the permission
     // filter's session value is each cohort's own parameter.
 
     await runSql(`INSERT INTO public.notes (owner_id, body) VALUES ('alice', 'a3')`)
     await expect.poll(() => alice.results.length).toBe(2)
-    expect(alice.results[1]).toEqual({ data: { notes: [{ id: 1, body: 'a1' }, { id: 3, body: 'a2' }, { id: 4, body: 'a3' }] } })
+    expect(alice.results[1]).toEqual({
+      data: {
+        notes: [
+          { id: 1, body: 'a1' },
+          { id: 3, body: 'a2' },
+          { id: 4, body: 'a3' },
+        ],
+      },
+    })
     await settle()
     expect(bob.results).toHaveLength(1)
 
@@ -92,7 +120,9 @@ describe('live queries with the graphql-ws client', () => {
     const query = subscribe(client, '{ notes { body } }')
     await expect.poll(() => query.results).toEqual([{ data: { notes: [{ body: 'b1' }] } }])
     const invalid = subscribe(client, 'subscription { notes { owner_id } }')
-    await expect.poll(() => invalid.errors).toEqual([[expect.objectContaining({ extensions: expect.objectContaining({ code: 'validation-failed' }) })]])
+    await expect
+      .poll(() => invalid.errors)
+      .toEqual([[expect.objectContaining({ extensions: expect.objectContaining({ code: 'validation-failed' }) })]])
   })
 
   it('closes a connection whose connection_init carries an expired token', async () => {
@@ -134,12 +164,27 @@ describe('live queries with Apollo Client', () => {
     const apollo = new ApolloClient({ link: new GraphQLWsLink(graphqlWsClient(await jwt('bob'))), cache: new InMemoryCache() })
     const results: unknown[] = []
     const subscription = apollo
-      .subscribe({ query: gql`subscription BobNotes($after: Int!) { notes(where: { id: { _gt: $after } }) { id body } }`, variables: { after: 1 } })
+      .subscribe({
+        query: gql`
+          subscription BobNotes($after: Int!) {
+            notes(where: { id: { _gt: $after } }) {
+              id
+              body
+            }
+          }
+        `,
+        variables: { after: 1 },
+      })
       .subscribe({ next: (result) => results.push(result.data) })
     await expect.poll(() => results).toEqual([{ notes: [{ __typename: 'notes', id: 2, body: 'b1' }] }])
     await runSql(`INSERT INTO public.notes (owner_id, body) VALUES ('bob', 'b2')`)
     await expect.poll(() => results.length).toBe(2)
-    expect(results[1]).toEqual({ notes: [{ __typename: 'notes', id: 2, body: 'b1' }, { __typename: 'notes', id: expect.any(Number), body: 'b2' }] })
+    expect(results[1]).toEqual({
+      notes: [
+        { __typename: 'notes', id: 2, body: 'b1' },
+        { __typename: 'notes', id: expect.any(Number), body: 'b2' },
+      ],
+    })
     subscription.unsubscribe()
   })
 })
@@ -153,7 +198,9 @@ describe('the legacy graphql-ws protocol over a raw socket', () => {
     socket.send(JSON.stringify({ type: 'connection_init', payload: { headers: { Authorization: `Bearer ${await jwt('carol')}` } } }))
     await expect.poll(() => messages.map((m) => m.type)).toEqual(['connection_ack', 'ka'])
     socket.send(JSON.stringify({ id: '1', type: 'start', payload: { query: NOTES } }))
-    await expect.poll(() => messages.filter((m) => m.type === 'data')).toEqual([{ type: 'data', id: '1', payload: { data: { notes: [] } } }])
+    await expect
+      .poll(() => messages.filter((m) => m.type === 'data'))
+      .toEqual([{ type: 'data', id: '1', payload: { data: { notes: [] } } }])
     await runSql(`INSERT INTO public.notes (owner_id, body) VALUES ('carol', 'c1')`)
     await expect.poll(() => messages.filter((m) => m.type === 'data').length).toBe(2)
     socket.send(JSON.stringify({ id: '1', type: 'stop' }))

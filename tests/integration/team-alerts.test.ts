@@ -17,28 +17,57 @@ let outsider: StorageUser
 let metricId: string
 
 const evaluate = (headers: Record<string, string>, body: unknown = {}) =>
-  fetch(`${t.url}/v1/functions/evaluate-alerts`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-    .then(async (r) => ({ status: r.status, body: (await r.json()) as FunctionBody }))
+  fetch(`${t.url}/v1/functions/evaluate-alerts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as FunctionBody }))
 const asAdmin = { 'x-hasura-admin-secret': '' }
 
 const createRule = (user: StorageUser, rule: Record<string, unknown>) =>
-  t.userGraphql(user, 'mutation ($r: alert_rules_insert_input!) { insert_alert_rules_one(object: $r) { id state } }', { r: { metric_id: metricId, name: 'High', comparator: 'gt', threshold: 10, window_seconds: 60, for_seconds: 0, ...rule } })
+  t.userGraphql(user, 'mutation ($r: alert_rules_insert_input!) { insert_alert_rules_one(object: $r) { id state } }', {
+    r: { metric_id: metricId, name: 'High', comparator: 'gt', threshold: 10, window_seconds: 60, for_seconds: 0, ...rule },
+  })
 
 const writePoint = (value: number) =>
-  t.userGraphql(editor, 'mutation ($m: uuid!, $v: float8!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $m, value: $v, ts: $ts}) { id } }', { m: metricId, v: value, ts: new Date().toISOString() })
+  t.userGraphql(
+    editor,
+    'mutation ($m: uuid!, $v: float8!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $m, value: $v, ts: $ts}) { id } }',
+    { m: metricId, v: value, ts: new Date().toISOString() },
+  )
 
 const ruleState = async (id: string) =>
-  (await t.adminGraphql<{ alert_rules_by_pk: { state: string; alerts: { id: string; state: string }[] } }>('query ($id: uuid!) { alert_rules_by_pk(id: $id) { state alerts(order_by: {opened_at: asc}) { id state } } }', { id })).alert_rules_by_pk
+  (
+    await t.adminGraphql<{ alert_rules_by_pk: { state: string; alerts: { id: string; state: string }[] } }>(
+      'query ($id: uuid!) { alert_rules_by_pk(id: $id) { state alerts(order_by: {opened_at: asc}) { id state } } }',
+      { id },
+    )
+  ).alert_rules_by_pk
 
 const setAlertState = (user: StorageUser, id: string, state: string) =>
-  t.userGraphql(user, 'mutation ($id: uuid!, $s: String!) { update_alerts_by_pk(pk_columns: {id: $id}, _set: {state: $s}) { state acknowledged_by resolved_by } }', { id, s: state })
+  t.userGraphql(
+    user,
+    'mutation ($id: uuid!, $s: String!) { update_alerts_by_pk(pk_columns: {id: $id}, _set: {state: $s}) { state acknowledged_by resolved_by } }',
+    { id, s: state },
+  )
 
 beforeAll(async () => {
   t = await startStorageTestBackend()
   asAdmin['x-hasura-admin-secret'] = t.adminSecret
-  ;[owner, editor, viewer, outsider] = [await t.signUp('owner@example.com'), await t.signUp('editor@example.com'), await t.signUp('viewer@example.com'), await t.signUp('outsider@example.com')]
-  const lab = await t.createWorkspace(owner, 'lab', [{ user: editor, role: 'editor' }, { user: viewer, role: 'viewer' }])
-  const { insert_metrics_one } = await t.adminGraphql<{ insert_metrics_one: { id: string } }>('mutation ($w: uuid!) { insert_metrics_one(object: {workspace_id: $w, key: "api.latency_ms", name: "Latency"}) { id } }', { w: lab })
+  ;[owner, editor, viewer, outsider] = [
+    await t.signUp('owner@example.com'),
+    await t.signUp('editor@example.com'),
+    await t.signUp('viewer@example.com'),
+    await t.signUp('outsider@example.com'),
+  ]
+  const lab = await t.createWorkspace(owner, 'lab', [
+    { user: editor, role: 'editor' },
+    { user: viewer, role: 'viewer' },
+  ])
+  const { insert_metrics_one } = await t.adminGraphql<{ insert_metrics_one: { id: string } }>(
+    'mutation ($w: uuid!) { insert_metrics_one(object: {workspace_id: $w, key: "api.latency_ms", name: "Latency"}) { id } }',
+    { w: lab },
+  )
   metricId = insert_metrics_one.id
 }, 60_000)
 
@@ -81,10 +110,19 @@ describe('evaluation', () => {
     expect((await ruleState(rule.id)).alerts).toHaveLength(1)
 
     // At most one unresolved alert per rule, whoever writes.
-    const second = await fetch(`${t.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...asAdmin }, body: JSON.stringify({ query: 'mutation ($r: uuid!) { insert_alerts_one(object: {rule_id: $r}) { id } }', variables: { r: rule.id } }) })
+    const second = await fetch(`${t.url}/v1/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...asAdmin },
+      body: JSON.stringify({
+        query: 'mutation ($r: uuid!) { insert_alerts_one(object: {rule_id: $r}) { id } }',
+        variables: { r: rule.id },
+      }),
+    })
     expect(JSON.stringify(await second.json())).toContain('alerts_one_unresolved_per_rule')
 
-    await t.userGraphql(editor, 'mutation ($r: uuid!) { update_alert_rules_by_pk(pk_columns: {id: $r}, _set: {threshold: 1000}) { id } }', { r: rule.id })
+    await t.userGraphql(editor, 'mutation ($r: uuid!) { update_alert_rules_by_pk(pk_columns: {id: $r}, _set: {threshold: 1000}) { id } }', {
+      r: rule.id,
+    })
     await evaluate(asAdmin)
     expect(await ruleState(rule.id)).toMatchObject({ state: 'ok', alerts: [{ state: 'resolved' }] })
   })
@@ -92,7 +130,11 @@ describe('evaluation', () => {
   it('schedules the five runs between two cron minutes when called with fanOut', async () => {
     const answer = await evaluate(asAdmin, { payload: { fanOut: true }, scheduled_time: new Date().toISOString() })
     expect(answer).toMatchObject({ status: 200, body: { scheduled: 5 } })
-    const events = await fetch(`${t.url}/v1/metadata`, { method: 'POST', headers: { 'content-type': 'application/json', ...asAdmin }, body: JSON.stringify({ type: 'get_scheduled_events', args: { type: 'one_off' } }) })
+    const events = await fetch(`${t.url}/v1/metadata`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...asAdmin },
+      body: JSON.stringify({ type: 'get_scheduled_events', args: { type: 'one_off' } }),
+    })
     const { events: list } = (await events.json()) as { events: { webhook_conf: string }[] }
     expect(list.filter((e) => JSON.stringify(e).includes('evaluate-alerts')).length).toBeGreaterThanOrEqual(5)
   })
@@ -113,17 +155,26 @@ describe('alerts and threads', () => {
     expect(ack.data!.update_alerts_by_pk).toEqual({ state: 'acknowledged', acknowledged_by: viewer.id, resolved_by: null })
     expect(JSON.stringify((await setAlertState(viewer, alertId, 'resolved')).errors)).toContain('alerts_resolve_by_editors')
     expect((await setAlertState(editor, alertId, 'firing')).errors).toBeDefined()
-    expect((await setAlertState(editor, alertId, 'resolved')).data!.update_alerts_by_pk).toMatchObject({ state: 'resolved', resolved_by: editor.id })
+    expect((await setAlertState(editor, alertId, 'resolved')).data!.update_alerts_by_pk).toMatchObject({
+      state: 'resolved',
+      resolved_by: editor.id,
+    })
     expect(JSON.stringify((await setAlertState(owner, alertId, 'acknowledged')).errors)).toContain('alerts_transition')
   })
 
   it('lets every member post, with the author set by the server, and nobody else read or post', async () => {
-    const post = (u: StorageUser, body: string) => t.userGraphql(u, 'mutation ($a: uuid!, $b: String!) { insert_alert_messages_one(object: {alert_id: $a, body: $b}) { id author_id } }', { a: alertId, b: body })
+    const post = (u: StorageUser, body: string) =>
+      t.userGraphql(
+        u,
+        'mutation ($a: uuid!, $b: String!) { insert_alert_messages_one(object: {alert_id: $a, body: $b}) { id author_id } }',
+        { a: alertId, b: body },
+      )
     expect((await post(viewer, 'Looking')).data!.insert_alert_messages_one).toMatchObject({ author_id: viewer.id })
     expect((await post(outsider, 'Hi')).errors).toBeDefined()
     expect(JSON.stringify((await post(viewer, '   ')).errors)).toContain('alert_messages_body_length')
     expect(JSON.stringify((await post(viewer, 'x'.repeat(2001))).errors)).toContain('alert_messages_body_length')
-    const read = (u: StorageUser) => t.userGraphql(u, 'query ($a: uuid!) { alert_messages(where: {alert_id: {_eq: $a}}) { body author { displayName } } }', { a: alertId })
+    const read = (u: StorageUser) =>
+      t.userGraphql(u, 'query ($a: uuid!) { alert_messages(where: {alert_id: {_eq: $a}}) { body author { displayName } } }', { a: alertId })
     expect(((await read(editor)).data!.alert_messages as unknown[]).length).toBe(1)
     expect((await read(outsider)).data!.alert_messages).toEqual([])
   })

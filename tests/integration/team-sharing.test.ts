@@ -19,14 +19,25 @@ let metricId: string
 
 const newToken = () => randomBytes(32).toString('base64url')
 const setToken = (user: StorageUser, id: string, token: string | null) =>
-  t.userGraphql(user, 'mutation ($id: uuid!, $t: String) { update_dashboards_by_pk(pk_columns: {id: $id}, _set: {share_token: $t}) { share_token } }', { id, t: token })
+  t.userGraphql(
+    user,
+    'mutation ($id: uuid!, $t: String) { update_dashboards_by_pk(pk_columns: {id: $id}, _set: {share_token: $t}) { share_token } }',
+    { id, t: token },
+  )
 const shareSession = (token: unknown) =>
-  fetch(`${t.url}/v1/functions/share-session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
-    .then(async (r) => ({ status: r.status, body: (await r.json()) as FunctionBody }))
+  fetch(`${t.url}/v1/functions/share-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as FunctionBody }))
 const asShare = (accessToken: string, query: string, variables: Record<string, unknown> = {}) =>
-  fetch(`${t.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ query, variables }) })
-    .then(async (r) => (await r.json()) as { data?: Record<string, { id: string }[] | null>; errors?: unknown[] })
-const SERIES = 'query ($m: uuid!, $since: timestamptz!) { metric_series(args: {metric_id: $m, bucket_seconds: 86400, since: $since, aggregation: "avg"}) { value } }'
+  fetch(`${t.url}/v1/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ query, variables }),
+  }).then(async (r) => (await r.json()) as { data?: Record<string, { id: string }[] | null>; errors?: unknown[] })
+const SERIES =
+  'query ($m: uuid!, $since: timestamptz!) { metric_series(args: {metric_id: $m, bucket_seconds: 86400, since: $since, aggregation: "avg"}) { value } }'
 const since = new Date(Date.now() - 86_400_000).toISOString()
 
 beforeAll(async () => {
@@ -42,8 +53,14 @@ beforeAll(async () => {
     { w: lab, u: owner.id },
   )
   ;[metricId, dashboardId, otherDashboardId] = [made.m.id, made.d.id, made.o.id]
-  await t.adminGraphql('mutation ($d: uuid!, $m: uuid!) { insert_panels_one(object: {dashboard_id: $d, metric_id: $m, title: "S", kind: "line", aggregation: "avg", bucket_seconds: 60, position: 0, width: 2}) { id } }', { d: dashboardId, m: metricId })
-  await t.adminGraphql('mutation ($m: uuid!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $m, ts: $ts, value: 7}) { id } }', { m: metricId, ts: new Date().toISOString() })
+  await t.adminGraphql(
+    'mutation ($d: uuid!, $m: uuid!) { insert_panels_one(object: {dashboard_id: $d, metric_id: $m, title: "S", kind: "line", aggregation: "avg", bucket_seconds: 60, position: 0, width: 2}) { id } }',
+    { d: dashboardId, m: metricId },
+  )
+  await t.adminGraphql('mutation ($m: uuid!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $m, ts: $ts, value: 7}) { id } }', {
+    m: metricId,
+    ts: new Date().toISOString(),
+  })
 }, 60_000)
 
 afterAll(async () => {
@@ -69,8 +86,16 @@ describe('sharing a dashboard', () => {
     for (const query of ['{ workspaces { id } }', '{ alert_rules { id } }', '{ points { id } }', '{ users { id } }']) {
       expect((await asShare(accessToken, query)).errors).toBeDefined()
     }
-    expect((await asShare(accessToken, '{ dashboards(where: {id: {_neq: "00000000-0000-0000-0000-000000000000"}}) { id } }')).data!.dashboards).toHaveLength(1)
-    expect((await asShare(accessToken, 'mutation ($id: uuid!) { update_dashboards_by_pk(pk_columns: {id: $id}, _set: {title: "x"}) { id } }', { id: otherDashboardId })).errors).toBeDefined()
+    expect(
+      (await asShare(accessToken, '{ dashboards(where: {id: {_neq: "00000000-0000-0000-0000-000000000000"}}) { id } }')).data!.dashboards,
+    ).toHaveLength(1)
+    expect(
+      (
+        await asShare(accessToken, 'mutation ($id: uuid!) { update_dashboards_by_pk(pk_columns: {id: $id}, _set: {title: "x"}) { id } }', {
+          id: otherDashboardId,
+        })
+      ).errors,
+    ).toBeDefined()
   })
 
   it('ends every session of the old link when regenerated, and all of them when sharing stops', async () => {
@@ -92,7 +117,11 @@ describe('sharing a dashboard', () => {
   it('refuses malformed tokens and gives nothing without a session', async () => {
     expect((await shareSession('short')).status).toBe(404)
     expect((await shareSession(undefined)).status).toBe(404)
-    const anonymous = await fetch(`${t.url}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ dashboards { id } }' }) })
+    const anonymous = await fetch(`${t.url}/v1/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ dashboards { id } }' }),
+    })
     expect(((await anonymous.json()) as { errors?: unknown[] }).errors).toBeDefined()
   })
 })

@@ -151,29 +151,53 @@ describe('membership decides what a user sees', () => {
   })
 
   it('never shows another workspace’s metrics or series, even when asked by id', async () => {
-    const metricKeys = (workspaceId: string) => new Promise<string[]>((resolve, reject) => {
-      const sub = bob.apollo.subscribe({ query: WorkspaceMetricsDocument, variables: { workspaceId } })
-        .subscribe({ next: (r) => { sub.unsubscribe(); resolve(r.data!.metrics.map((m) => m.key)) }, error: reject })
-    })
+    const metricKeys = (workspaceId: string) =>
+      new Promise<string[]>((resolve, reject) => {
+        const sub = bob.apollo.subscribe({ query: WorkspaceMetricsDocument, variables: { workspaceId } }).subscribe({
+          next: (r) => {
+            sub.unsubscribe()
+            resolve(r.data!.metrics.map((m) => m.key))
+          },
+          error: reject,
+        })
+      })
     expect(await metricKeys(ops)).toEqual(['ops.queue_depth'])
     expect(await metricKeys(lab)).toEqual([])
 
     await ada.apollo.mutate({ mutation: AddPointDocument, variables: { metricId: labLatency, ts: new Date().toISOString(), value: 42 } })
     const series = bob.apollo.subscribe({
       query: PanelSeriesDocument,
-      variables: { metricId: labLatency, bucketSeconds: 60, since: new Date(Date.now() - 3_600_000).toISOString(), until: new Date(Date.now() + 60_000).toISOString(), aggregation: 'avg' },
+      variables: {
+        metricId: labLatency,
+        bucketSeconds: 60,
+        since: new Date(Date.now() - 3_600_000).toISOString(),
+        until: new Date(Date.now() + 60_000).toISOString(),
+        aggregation: 'avg',
+      },
     })
     const seen = await new Promise<unknown>((resolve, reject) => {
-      const sub = series.subscribe({ next: (r) => { sub.unsubscribe(); resolve(r.data) }, error: reject })
+      const sub = series.subscribe({
+        next: (r) => {
+          sub.unsubscribe()
+          resolve(r.data)
+        },
+        error: reject,
+      })
     })
     expect(seen).toEqual({ metric_series: [] })
   })
 
   it('refuses writes into a workspace the user is not a member of', async () => {
-    expect(await refusalCodes(bob.apollo.mutate({ mutation: AddPointDocument, variables: { metricId: labLatency, ts: new Date().toISOString(), value: 1 } })))
-      .toEqual(['permission-error'])
-    expect(await refusalCodes(bob.apollo.mutate({ mutation: CreateDashboardDocument, variables: { workspaceId: lab, title: 'Mine now', description: '' } })))
-      .toEqual(['permission-error'])
+    expect(
+      await refusalCodes(
+        bob.apollo.mutate({ mutation: AddPointDocument, variables: { metricId: labLatency, ts: new Date().toISOString(), value: 1 } }),
+      ),
+    ).toEqual(['permission-error'])
+    expect(
+      await refusalCodes(
+        bob.apollo.mutate({ mutation: CreateDashboardDocument, variables: { workspaceId: lab, title: 'Mine now', description: '' } }),
+      ),
+    ).toEqual(['permission-error'])
   })
 })
 
@@ -182,19 +206,36 @@ describe('a viewer', () => {
     const { data } = await vic.apollo.query({ query: MyWorkspacesDocument, fetchPolicy: 'network-only' })
     expect(data!.workspaces).toHaveLength(1)
     const metrics = await new Promise<unknown>((resolve, reject) => {
-      const sub = vic.apollo.subscribe({ query: WorkspaceMetricsDocument, variables: { workspaceId: lab } })
-        .subscribe({ next: (r) => { sub.unsubscribe(); resolve(r.data) }, error: reject })
+      const sub = vic.apollo.subscribe({ query: WorkspaceMetricsDocument, variables: { workspaceId: lab } }).subscribe({
+        next: (r) => {
+          sub.unsubscribe()
+          resolve(r.data)
+        },
+        error: reject,
+      })
     })
     expect((metrics as { metrics: { key: string }[] }).metrics.map((m) => m.key)).toEqual(['api.latency_ms'])
   })
 
   it('cannot write points, metrics or dashboards', async () => {
-    expect(await refusalCodes(vic.apollo.mutate({ mutation: AddPointDocument, variables: { metricId: labLatency, ts: new Date().toISOString(), value: 1 } })))
-      .toEqual(['permission-error'])
-    expect(await refusalCodes(vic.apollo.mutate({ mutation: CreateMetricDocument, variables: { workspaceId: lab, key: 'viewer.metric', name: 'x', unit: '', description: '' } })))
-      .toEqual(['permission-error'])
-    expect(await refusalCodes(vic.apollo.mutate({ mutation: CreateDashboardDocument, variables: { workspaceId: lab, title: 'Viewer board', description: '' } })))
-      .toEqual(['permission-error'])
+    expect(
+      await refusalCodes(
+        vic.apollo.mutate({ mutation: AddPointDocument, variables: { metricId: labLatency, ts: new Date().toISOString(), value: 1 } }),
+      ),
+    ).toEqual(['permission-error'])
+    expect(
+      await refusalCodes(
+        vic.apollo.mutate({
+          mutation: CreateMetricDocument,
+          variables: { workspaceId: lab, key: 'viewer.metric', name: 'x', unit: '', description: '' },
+        }),
+      ),
+    ).toEqual(['permission-error'])
+    expect(
+      await refusalCodes(
+        vic.apollo.mutate({ mutation: CreateDashboardDocument, variables: { workspaceId: lab, title: 'Viewer board', description: '' } }),
+      ),
+    ).toEqual(['permission-error'])
   })
 })
 
@@ -205,18 +246,20 @@ describe('a point from a third-party client', () => {
     const value = 1234.5
     let writtenAt = 0
     const arrival = new Promise<number>((resolve, reject) => {
-      const sub = ada.apollo.subscribe({
-        query: PanelSeriesDocument,
-        variables: { metricId: labLatency, bucketSeconds: 10, since, until, aggregation: 'max' },
-      }).subscribe({
-        next: (result) => {
-          if (writtenAt && result.data?.metric_series.some((bucket) => bucket.value === value)) {
-            sub.unsubscribe()
-            resolve(Date.now() - writtenAt)
-          }
-        },
-        error: reject,
-      })
+      const sub = ada.apollo
+        .subscribe({
+          query: PanelSeriesDocument,
+          variables: { metricId: labLatency, bucketSeconds: 10, since, until, aggregation: 'max' },
+        })
+        .subscribe({
+          next: (result) => {
+            if (writtenAt && result.data?.metric_series.some((bucket) => bucket.value === value)) {
+              sub.unsubscribe()
+              resolve(Date.now() - writtenAt)
+            }
+          },
+          error: reject,
+        })
     })
     // Let the subscription deliver its first result before the write.
     await new Promise((r) => setTimeout(r, 300))

@@ -102,7 +102,8 @@ export async function openAuthTestApp(toml = TEST_AUTH_TOML): Promise<AuthTestAp
     const app = new Hono()
     app.route('/v1/auth', authRoutes(context))
     app.onError((error, c) => {
-      if (error instanceof HttpError) return c.json({ status: error.status, error: error.code, message: error.message }, error.status as 400)
+      if (error instanceof HttpError)
+        return c.json({ status: error.status, error: error.code, message: error.message }, error.status as 400)
       throw error
     })
     const outbox = new MailOutbox(join(config.dataDir, 'mail'))
@@ -110,11 +111,15 @@ export async function openAuthTestApp(toml = TEST_AUTH_TOML): Promise<AuthTestAp
       const headers: Record<string, string> = { ...options.headers }
       if (options.body !== undefined) headers['content-type'] ??= 'application/json'
       if (options.token) headers.authorization = `Bearer ${options.token}`
-      const response = await app.request(path, {
-        method,
-        headers,
-        body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-      }, { incoming: { socket: { remoteAddress: options.ip ?? '192.0.2.1' } } })
+      const response = await app.request(
+        path,
+        {
+          method,
+          headers,
+          body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+        },
+        { incoming: { socket: { remoteAddress: options.ip ?? '192.0.2.1' } } },
+      )
       const text = await response.text()
       let body: unknown = text
       try {

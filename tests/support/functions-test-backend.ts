@@ -35,7 +35,13 @@ export async function startFunctionsTestBackend(
   const { target, drop } = await createTestDatabaseTarget()
   const backend = await startBackend({
     projectDir,
-    env: { ...process.env, PORT: '0', PULSEBOARD_DATA_DIR: join(projectDir, '.data'), HASURA_GRAPHQL_ADMIN_SECRET: FUNCTIONS_TEST_ADMIN_SECRET, ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      PULSEBOARD_DATA_DIR: join(projectDir, '.data'),
+      HASURA_GRAPHQL_ADMIN_SECRET: FUNCTIONS_TEST_ADMIN_SECRET,
+      ...env,
+    },
     database: target,
     log: createLogger('silent'),
     ...options,

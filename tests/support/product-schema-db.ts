@@ -38,36 +38,35 @@ export function openProductSchemaPerFile(): void {
 
 export async function newUser(): Promise<string> {
   users += 1
-  const { rows } = await db.query<{ id: string }>(
-    `insert into auth.users (locale, email) values ('en', $1) returning id`,
-    [`user${users}@example.com`],
-  )
+  const { rows } = await db.query<{ id: string }>(`insert into auth.users (locale, email) values ('en', $1) returning id`, [
+    `user${users}@example.com`,
+  ])
   return rows[0]!.id
 }
 
 let workspaces = 0
 export async function newWorkspace(owner: string): Promise<string> {
   workspaces += 1
-  const { rows } = await db.query<{ id: string }>(
-    `insert into workspaces (name, slug, created_by) values ($1, $2, $3) returning id`,
-    [`Workspace ${workspaces}`, `ws-${workspaces}`, owner],
-  )
+  const { rows } = await db.query<{ id: string }>(`insert into workspaces (name, slug, created_by) values ($1, $2, $3) returning id`, [
+    `Workspace ${workspaces}`,
+    `ws-${workspaces}`,
+    owner,
+  ])
   return rows[0]!.id
 }
 
 export async function newMetric(workspaceId: string, key = `m${Math.random().toString(36).slice(2, 10)}`): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into metrics (workspace_id, key, name) values ($1, $2, $2) returning id`,
-    [workspaceId, key],
-  )
+  const { rows } = await db.query<{ id: string }>(`insert into metrics (workspace_id, key, name) values ($1, $2, $2) returning id`, [
+    workspaceId,
+    key,
+  ])
   return rows[0]!.id
 }
 
 export async function newDashboard(workspaceId: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `insert into dashboards (workspace_id, title) values ($1, 'Ops') returning id`,
-    [workspaceId],
-  )
+  const { rows } = await db.query<{ id: string }>(`insert into dashboards (workspace_id, title) values ($1, 'Ops') returning id`, [
+    workspaceId,
+  ])
   return rows[0]!.id
 }
 
@@ -98,9 +97,7 @@ export async function failure(work: Promise<unknown>): Promise<{ code?: string; 
 /** Runs `work` in a transaction as a Hasura mutation would, with `hasura.user` set. */
 export function asHasuraUser<T>(userId: string, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(`select set_config('hasura.user', $1, true)`, [
-      JSON.stringify({ 'x-hasura-role': 'user', 'x-hasura-user-id': userId }),
-    ])
+    await tx.query(`select set_config('hasura.user', $1, true)`, [JSON.stringify({ 'x-hasura-role': 'user', 'x-hasura-user-id': userId })])
     return work(tx)
   })
 }

@@ -32,7 +32,11 @@ export interface StorageTestBackend {
   /** Runs GraphQL with the admin secret; throws on errors. */
   adminGraphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>): Promise<T>
   /** Runs GraphQL as `user`; returns the whole answer (data or errors). */
-  userGraphql(user: StorageUser, query: string, variables?: Record<string, unknown>): Promise<{ data?: Record<string, unknown>; errors?: unknown[] }>
+  userGraphql(
+    user: StorageUser,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ data?: Record<string, unknown>; errors?: unknown[] }>
   /** A workspace created by `owner` (its owner by trigger), with the other members added by the admin. */
   createWorkspace(owner: StorageUser, slug: string, members?: { user: StorageUser; role: 'editor' | 'viewer' | 'owner' }[]): Promise<string>
   stop(): Promise<void>
@@ -53,10 +57,14 @@ export async function startStorageTestBackend(): Promise<StorageTestBackend> {
     functionsUrl: `${backend.url}/v1/functions`,
   }
   const graphql = async (headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) => {
-    const response = await fetch(urls.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) })
+    const response = await fetch(urls.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query, variables }),
+    })
     return (await response.json()) as { data?: Record<string, unknown>; errors?: unknown[] }
   }
-  const adminGraphql = async <T,>(query: string, variables?: Record<string, unknown>): Promise<T> => {
+  const adminGraphql = async <T>(query: string, variables?: Record<string, unknown>): Promise<T> => {
     const answer = await graphql({ 'x-hasura-admin-secret': ADMIN_SECRET }, query, variables)
     if (answer.errors) throw new Error(JSON.stringify(answer.errors))
     return answer.data as T
@@ -81,7 +89,10 @@ export async function startStorageTestBackend(): Promise<StorageTestBackend> {
     userGraphql,
     async createWorkspace(owner, slug, members = []) {
       await userGraphql(owner, 'mutation ($n: String!) { insert_workspaces_one(object: {name: $n, slug: $n}) { id } }', { n: slug })
-      const { workspaces } = await adminGraphql<{ workspaces: { id: string }[] }>('query ($s: String!) { workspaces(where: {slug: {_eq: $s}}) { id } }', { s: slug })
+      const { workspaces } = await adminGraphql<{ workspaces: { id: string }[] }>(
+        'query ($s: String!) { workspaces(where: {slug: {_eq: $s}}) { id } }',
+        { s: slug },
+      )
       const id = workspaces[0]!.id
       for (const { user, role } of members) {
         await adminGraphql('mutation ($m: workspace_members_insert_input!) { insert_workspace_members_one(object: $m) { role } }', {

@@ -49,9 +49,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       await new Promise((r) => setTimeout(r, 25))
     }
   }
-  receiver.close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections()
-    server.close(() => resolve())
-  })
+  receiver.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
   return receiver
 }

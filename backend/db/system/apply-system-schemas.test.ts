@@ -54,26 +54,56 @@ describe('applySystemSchemas', () => {
       'select count(*)::int as count, min(cli_state::text)::jsonb as cli_state from hdb_catalog.hdb_version',
     )
     expect(version.rows[0]).toEqual({ count: 1, cli_state: {} })
-    const extensions = await db.query<{ extname: string }>("select extname from pg_extension where extname in ('pgcrypto', 'citext') order by 1")
+    const extensions = await db.query<{ extname: string }>(
+      "select extname from pg_extension where extname in ('pgcrypto', 'citext') order by 1",
+    )
     expect(extensions.rows.map((r) => r.extname)).toEqual(['citext', 'pgcrypto'])
   })
 
   it("creates Nhost Storage's tables with the default bucket", async () => {
     expect(Object.keys(await columns('storage', 'files')).sort()).toEqual([
-      'bucket_id', 'created_at', 'etag', 'id', 'is_uploaded', 'metadata', 'mime_type', 'name', 'size', 'updated_at', 'uploaded_by_user_id',
+      'bucket_id',
+      'created_at',
+      'etag',
+      'id',
+      'is_uploaded',
+      'metadata',
+      'mime_type',
+      'name',
+      'size',
+      'updated_at',
+      'uploaded_by_user_id',
     ])
     expect(Object.keys(await columns('storage', 'buckets')).sort()).toEqual([
-      'cache_control', 'created_at', 'download_expiration', 'id', 'max_upload_file_size', 'min_upload_file_size', 'presigned_urls_enabled', 'updated_at',
+      'cache_control',
+      'created_at',
+      'download_expiration',
+      'id',
+      'max_upload_file_size',
+      'min_upload_file_size',
+      'presigned_urls_enabled',
+      'updated_at',
     ])
-    const bucket = await db.query('select id, download_expiration, min_upload_file_size, max_upload_file_size, cache_control, presigned_urls_enabled from storage.buckets')
+    const bucket = await db.query(
+      'select id, download_expiration, min_upload_file_size, max_upload_file_size, cache_control, presigned_urls_enabled from storage.buckets',
+    )
     expect(bucket.rows).toEqual([
-      { id: 'default', download_expiration: 30, min_upload_file_size: 1, max_upload_file_size: 50000000, cache_control: 'max-age=3600', presigned_urls_enabled: true },
+      {
+        id: 'default',
+        download_expiration: 30,
+        min_upload_file_size: 1,
+        max_upload_file_size: 50000000,
+        cache_control: 'max-age=3600',
+        presigned_urls_enabled: true,
+      },
     ])
   })
 
   it("enforces Nhost Storage's rules", async () => {
     await expect(db.query("delete from storage.buckets where id = 'default'")).rejects.toThrow('Can not delete default bucket')
-    await expect(db.query("update storage.buckets set download_expiration = 0 where id = 'default'")).rejects.toThrow(/download_expiration_valid_range/)
+    await expect(db.query("update storage.buckets set download_expiration = 0 where id = 'default'")).rejects.toThrow(
+      /download_expiration_valid_range/,
+    )
     await expect(db.query("insert into storage.files (bucket_id, name) values ('missing', 'a.txt')")).rejects.toThrow(/fk_bucket/)
     const file = await db.query<{ id: string; is_uploaded: boolean; bucket_id: string }>(
       "insert into storage.files (name) values ('a.txt') returning id, is_uploaded, bucket_id",

@@ -33,7 +33,11 @@ export function compileMutation(plan: MutationPlan): CompiledMutation {
       const nested = plan.insert.rows.some((row) => row.before.length > 0 || row.after.length > 0)
       const values = plan.insert.rows.reduce((sum, row) => sum + row.values.length + plan.insert.presets.length, 0)
       if (nested || values > MAX_STATEMENT_VALUES) return { kind: 'stepwise_insert', insert: plan.insert, returning: plan.returning }
-      return { kind: 'statements', many: false, statements: [{ ...compile(compileInsert(plan.insert, plan.returning)), errorPath: plan.insert.path }] }
+      return {
+        kind: 'statements',
+        many: false,
+        statements: [{ ...compile(compileInsert(plan.insert, plan.returning)), errorPath: plan.insert.path }],
+      }
     }
     case 'update':
       return {
@@ -42,6 +46,10 @@ export function compileMutation(plan: MutationPlan): CompiledMutation {
         statements: plan.updates.map((update) => ({ ...compile(compileUpdate(update, plan.returning)), errorPath: update.path })),
       }
     case 'delete':
-      return { kind: 'statements', many: false, statements: [{ ...compile(compileDelete(plan.delete, plan.returning)), errorPath: plan.delete.path }] }
+      return {
+        kind: 'statements',
+        many: false,
+        statements: [{ ...compile(compileDelete(plan.delete, plan.returning)), errorPath: plan.delete.path }],
+      }
   }
 }

@@ -24,7 +24,8 @@ export interface CompiledOperation {
   generation: number
 }
 
-const PLACEHOLDER_JSON = '"There are no queries available to the current role. Either there are no sources or remote schemas configured, or the current role doesn\'t have the required permissions."'
+const PLACEHOLDER_JSON =
+  '"There are no queries available to the current role. Either there are no sources or remote schemas configured, or the current role doesn\'t have the required permissions."'
 
 export function compileOperation(
   plan: OperationPlan,
@@ -59,7 +60,11 @@ export function compileOperation(
 }
 
 /** The operation cut down to one introspection field, for graphql-js to execute. */
-function introspectionDocument(operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>, nodes: FieldNode[]): DocumentNode {
+function introspectionDocument(
+  operation: OperationDefinitionNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+  nodes: FieldNode[],
+): DocumentNode {
   return {
     kind: Kind.DOCUMENT,
     definitions: [{ ...operation, selectionSet: { kind: Kind.SELECTION_SET, selections: nodes } }, ...fragments.values()],

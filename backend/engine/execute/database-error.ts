@@ -63,14 +63,17 @@ export function engineErrorFromDatabase(error: unknown): EngineError {
     if (isConnectionError(error)) return new EngineError('postgres-error', 'connection error', '$', { message: String(error) })
     return new EngineError('unexpected', 'unexpected error', '$', { message: String(error) })
   }
-  const internal = { error: { message: error.message, status_code: error.code, description: error.detail ?? null, hint: error.hint ?? null } }
+  const internal = {
+    error: { message: error.message, status_code: error.code, description: error.detail ?? null, hint: error.hint ?? null },
+  }
   const code = error.code ?? ''
   const constraint = CONSTRAINT_MESSAGES[code]
   if (constraint) return new EngineError(constraint[0], `${constraint[1]}${error.message}`, '$', internal)
   if (code.startsWith('23')) return new EngineError('constraint-violation', error.message, '$', internal)
   if (code === '22025') return new EngineError('bad-request', error.message, '$', internal)
   if (code.startsWith('22')) return new EngineError('data-exception', error.message, '$', internal)
-  if (code === '42830') return new EngineError('constraint-error', 'there is no unique or exclusion constraint on target column(s)', '$', internal)
+  if (code === '42830')
+    return new EngineError('constraint-error', 'there is no unique or exclusion constraint on target column(s)', '$', internal)
   if (code.startsWith('42')) return new EngineError('constraint-error', error.message, '$', internal)
   if (code === '40001') return new EngineError('concurrent-update', 'serialization failure due to concurrent update', '$', internal)
   if (code.startsWith('40')) return new EngineError('concurrent-update', error.message, '$', internal)

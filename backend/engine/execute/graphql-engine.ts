@@ -1,6 +1,13 @@
 import {
-  execute as executeIntrospection, getVariableValues, GraphQLError, Kind, parse,
-  type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type OperationDefinitionNode,
+  execute as executeIntrospection,
+  getVariableValues,
+  GraphQLError,
+  Kind,
+  parse,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
 import type { Queryable } from '../../db/database.ts'
@@ -73,7 +80,10 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
 
   const limitsFor = (session: Session) => requestLimits(context.config.graphql, context.metadata.current, session.role)
 
-  async function prepare(request: GraphqlRequest, session: Session): Promise<{ compiled: CompiledOperation; schema: GraphQLSchema; variables: Record<string, unknown> }> {
+  async function prepare(
+    request: GraphqlRequest,
+    session: Session,
+  ): Promise<{ compiled: CompiledOperation; schema: GraphQLSchema; variables: Record<string, unknown> }> {
     const backendOnly = usesBackendOnlyPermissions(session)
     const { schema, role, generation } = await schemas.forRole(session.role, backendOnly)
     const hash = documentHash(request.query)
@@ -103,7 +113,12 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     const cached = operations.get(operationKey, variables)
     if (cached && cached.generation === generation) return { compiled: cached, schema, variables }
     const planned = planOperation({
-      schema, role, operation, fragments, variables, stringifyNumericTypes: context.config.stringifyNumericTypes,
+      schema,
+      role,
+      operation,
+      fragments,
+      variables,
+      stringifyNumericTypes: context.config.stringifyNumericTypes,
     })
     const compiled = compileOperation(planned.plan, operation, fragments, generation)
     for (const field of compiled.rootFields) if (field.kind === 'introspection') validateIntrospection(schema, field.document)
@@ -115,7 +130,13 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     return { compiled, schema, variables }
   }
 
-  async function run(compiled: CompiledOperation, schema: GraphQLSchema, variables: Record<string, unknown>, session: Session, options: ExecuteOptions): Promise<string> {
+  async function run(
+    compiled: CompiledOperation,
+    schema: GraphQLSchema,
+    variables: Record<string, unknown>,
+    session: Session,
+    options: ExecuteOptions,
+  ): Promise<string> {
     const limits = { timeoutMs: limitsFor(session).timeLimitMs, signal: options.signal }
     return context.db.limited(limits, (db) => {
       if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session)
@@ -128,10 +149,18 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     })
   }
 
-  async function runFields(db: Queryable, compiled: CompiledOperation, schema: GraphQLSchema, variables: Record<string, unknown>, session: Session): Promise<string> {
+  async function runFields(
+    db: Queryable,
+    compiled: CompiledOperation,
+    schema: GraphQLSchema,
+    variables: Record<string, unknown>,
+    session: Session,
+  ): Promise<string> {
     const bind = { sessionVariables: session.variables, variables }
     // Bind every statement before the first runs: a missing session variable costs no query.
-    const bound = compiled.rootFields.map((field) => (field.kind === 'sql' || field.kind === 'stream' ? bindValues(field.values, bind) : null))
+    const bound = compiled.rootFields.map((field) =>
+      field.kind === 'sql' || field.kind === 'stream' ? bindValues(field.values, bind) : null,
+    )
     const parts: string[] = []
     for (const [i, field] of compiled.rootFields.entries()) {
       let json: string
@@ -156,7 +185,11 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
         const engineError = engineErrorFromDatabase(error)
         // Every `unexpected` is a bug to find: logged with the request id the client was given.
         if (engineError.code === 'unexpected') {
-          context.log.error('graphql execution failed', { requestId: options.requestId, error: String(error), stack: (error as Error).stack })
+          context.log.error('graphql execution failed', {
+            requestId: options.requestId,
+            error: String(error),
+            stack: (error as Error).stack,
+          })
         }
         return errorResponse(engineError, session.isAdmin)
       }
@@ -176,7 +209,11 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
         return { operationType: 'query', rootFields }
       }
       if (subscription.kind === 'refused') {
-        throw new EngineError('validation-failed', 'introspection fields cannot be used in subscriptions', `$.selectionSet.${subscription.field}`)
+        throw new EngineError(
+          'validation-failed',
+          'introspection fields cannot be used in subscriptions',
+          `$.selectionSet.${subscription.field}`,
+        )
       }
       return { operationType: 'subscription', subscription, values: bindValues(subscription.statement.slots, bind) }
     },
@@ -201,20 +238,25 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
   }
 }
 
-function selectOperation(document: DocumentNode, operationName: string | null): { operation: OperationDefinitionNode; fragments: Map<string, FragmentDefinitionNode> } {
+function selectOperation(
+  document: DocumentNode,
+  operationName: string | null,
+): { operation: OperationDefinitionNode; fragments: Map<string, FragmentDefinitionNode> } {
   const operations: OperationDefinitionNode[] = []
   const fragments = new Map<string, FragmentDefinitionNode>()
   for (const definition of document.definitions) {
     if (definition.kind === Kind.OPERATION_DEFINITION) operations.push(definition)
     else if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition)
   }
-  const operation = operationName === null
-    ? (operations.length === 1 ? operations[0] : undefined)
-    : operations.find((o) => o.name?.value === operationName)
+  const operation =
+    operationName === null ? (operations.length === 1 ? operations[0] : undefined) : operations.find((o) => o.name?.value === operationName)
   if (!operation) {
-    throw new EngineError('validation-failed', operationName === null
-      ? 'exactly one operation has to be present in the document when operationName is not specified'
-      : `no such operation found in the document: ${JSON.stringify(operationName)}`)
+    throw new EngineError(
+      'validation-failed',
+      operationName === null
+        ? 'exactly one operation has to be present in the document when operationName is not specified'
+        : `no such operation found in the document: ${JSON.stringify(operationName)}`,
+    )
   }
   return { operation, fragments }
 }

@@ -45,45 +45,78 @@ CREATE TRIGGER note_written_by BEFORE INSERT ON note FOR EACH ROW EXECUTE FUNCTI
 
 const METADATA: Metadata = {
   version: 3,
-  sources: [{
-    name: 'default',
-    kind: 'postgres',
-    configuration: {},
-    tables: [
-      {
-        table: { schema: 'public', name: 'note' },
-        array_relationships: [{ name: 'tags', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'tag' }, column: 'note_id' } } }],
-        insert_permissions: [{ role: 'user', permission: { columns: ['body'], set: { owner_id: 'X-Hasura-User-Id' }, check: { owner_id: { _eq: 'X-Hasura-User-Id' } } } }],
-        select_permissions: [{ role: 'user', permission: { columns: ['id', 'owner_id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } } }],
-        update_permissions: [{ role: 'user', permission: { columns: ['body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } }, check: { body: { _neq: 'forbidden' } } } }],
-      },
-      {
-        table: { schema: 'public', name: 'tag' },
-        object_relationships: [{ name: 'note', using: { foreign_key_constraint_on: 'note_id' } }],
-        insert_permissions: [{ role: 'user', permission: { columns: ['label'], check: { label: { _neq: 'secret' } } } }],
-        select_permissions: [{ role: 'user', permission: { columns: ['id', 'label'], filter: {} } }],
-      },
-      { table: { schema: 'public', name: 'wide' } },
-      {
-        table: { schema: 'public', name: 'team' },
-        array_relationships: [{ name: 'members', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'team_member' }, column: 'team_id' } } }],
-        select_permissions: [{ role: 'user', permission: { columns: ['id', 'name'], filter: { members: { user_id: { _eq: 'X-Hasura-User-Id' } } } } }],
-      },
-      {
-        table: { schema: 'public', name: 'team_member' },
-        object_relationships: [{ name: 'team', using: { foreign_key_constraint_on: 'team_id' } }],
-        insert_permissions: [{ role: 'user', permission: { columns: ['team_id', 'user_id'], check: { team: { members: { user_id: { _eq: 'X-Hasura-User-Id' } } } } } }],
-        select_permissions: [{ role: 'user', permission: { columns: ['team_id', 'user_id'], filter: { team: { members: { user_id: { _eq: 'X-Hasura-User-Id' } } } } } }],
-      },
-      {
-        table: { schema: 'public', name: 'counter' },
-        insert_permissions: [{ role: 'user', permission: { columns: '*', check: {} } }],
-        select_permissions: [{ role: 'user', permission: { columns: '*', filter: {} } }],
-        update_permissions: [{ role: 'user', permission: { columns: ['n'], filter: {} } }],
-      },
-    ],
-    functions: [{ function: { schema: 'public', name: 'bump_counter' }, permissions: [{ role: 'user' }] }],
-  }],
+  sources: [
+    {
+      name: 'default',
+      kind: 'postgres',
+      configuration: {},
+      tables: [
+        {
+          table: { schema: 'public', name: 'note' },
+          array_relationships: [
+            { name: 'tags', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'tag' }, column: 'note_id' } } },
+          ],
+          insert_permissions: [
+            {
+              role: 'user',
+              permission: { columns: ['body'], set: { owner_id: 'X-Hasura-User-Id' }, check: { owner_id: { _eq: 'X-Hasura-User-Id' } } },
+            },
+          ],
+          select_permissions: [
+            { role: 'user', permission: { columns: ['id', 'owner_id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } } },
+          ],
+          update_permissions: [
+            {
+              role: 'user',
+              permission: { columns: ['body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } }, check: { body: { _neq: 'forbidden' } } },
+            },
+          ],
+        },
+        {
+          table: { schema: 'public', name: 'tag' },
+          object_relationships: [{ name: 'note', using: { foreign_key_constraint_on: 'note_id' } }],
+          insert_permissions: [{ role: 'user', permission: { columns: ['label'], check: { label: { _neq: 'secret' } } } }],
+          select_permissions: [{ role: 'user', permission: { columns: ['id', 'label'], filter: {} } }],
+        },
+        { table: { schema: 'public', name: 'wide' } },
+        {
+          table: { schema: 'public', name: 'team' },
+          array_relationships: [
+            {
+              name: 'members',
+              using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'team_member' }, column: 'team_id' } },
+            },
+          ],
+          select_permissions: [
+            { role: 'user', permission: { columns: ['id', 'name'], filter: { members: { user_id: { _eq: 'X-Hasura-User-Id' } } } } },
+          ],
+        },
+        {
+          table: { schema: 'public', name: 'team_member' },
+          object_relationships: [{ name: 'team', using: { foreign_key_constraint_on: 'team_id' } }],
+          insert_permissions: [
+            {
+              role: 'user',
+              permission: { columns: ['team_id', 'user_id'], check: { team: { members: { user_id: { _eq: 'X-Hasura-User-Id' } } } } },
+            },
+          ],
+          select_permissions: [
+            {
+              role: 'user',
+              permission: { columns: ['team_id', 'user_id'], filter: { team: { members: { user_id: { _eq: 'X-Hasura-User-Id' } } } } },
+            },
+          ],
+        },
+        {
+          table: { schema: 'public', name: 'counter' },
+          insert_permissions: [{ role: 'user', permission: { columns: '*', check: {} } }],
+          select_permissions: [{ role: 'user', permission: { columns: '*', filter: {} } }],
+          update_permissions: [{ role: 'user', permission: { columns: ['n'], filter: {} } }],
+        },
+      ],
+      functions: [{ function: { schema: 'public', name: 'bump_counter' }, permissions: [{ role: 'user' }] }],
+    },
+  ],
 } as unknown as Metadata
 
 let db: Database & { dispose(): Promise<void> }
@@ -119,9 +152,13 @@ interface GraphqlAnswer {
 async function graphql(query: string, options: { variables?: Record<string, unknown>; user?: string } = {}): Promise<GraphqlAnswer> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET }
   if (options.user) Object.assign(headers, { 'x-hasura-role': 'user', 'x-hasura-user-id': options.user })
-  const response = await app.request('/v1/graphql', { method: 'POST', headers, body: JSON.stringify({ query, variables: options.variables }) })
+  const response = await app.request('/v1/graphql', {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query, variables: options.variables }),
+  })
   expect(response.status).toBe(200)
-  return await response.json() as GraphqlAnswer
+  return (await response.json()) as GraphqlAnswer
 }
 
 async function count(table: string): Promise<number> {
@@ -132,10 +169,16 @@ async function count(table: string): Promise<number> {
 describe(`mutations on ${testDatabaseKind}`, () => {
   it('rolls back every root field when a later one fails', async () => {
     const before = await count('note')
-    const answer = await graphql(`mutation {
-      a: insert_note_one(object: {owner_id: 1, body: "kept?"}) { id }
-      b: insert_tag(objects: [{note_id: -1, label: "dangling"}]) { affected_rows }
-    }`)
+    const answer = await graphql(`
+      mutation {
+        a: insert_note_one(object: { owner_id: 1, body: "kept?" }) {
+          id
+        }
+        b: insert_tag(objects: [{ note_id: -1, label: "dangling" }]) {
+          affected_rows
+        }
+      }
+    `)
     expect(answer.errors?.[0]?.extensions.code).toBe('constraint-violation')
     expect(answer.errors?.[0]?.message).toMatch(/^Foreign key violation\. /)
     expect(answer.errors?.[0]?.extensions.path).toBe('$.selectionSet.b.args.objects')
@@ -144,27 +187,53 @@ describe(`mutations on ${testDatabaseKind}`, () => {
 
   it('leaves no parent row behind when a nested row fails its check', async () => {
     const before = await count('note')
-    const answer = await graphql(`mutation {
-      insert_note(objects: [{body: "with tags", tags: {data: [{label: "fine"}, {label: "secret"}]}}]) { affected_rows }
-    }`, { user: '7' })
-    expect(answer.errors?.[0]).toMatchObject({ message: 'check constraint of an insert/update permission has failed', extensions: { code: 'permission-error' } })
+    const answer = await graphql(
+      `
+        mutation {
+          insert_note(objects: [{ body: "with tags", tags: { data: [{ label: "fine" }, { label: "secret" }] } }]) {
+            affected_rows
+          }
+        }
+      `,
+      { user: '7' },
+    )
+    expect(answer.errors?.[0]).toMatchObject({
+      message: 'check constraint of an insert/update permission has failed',
+      extensions: { code: 'permission-error' },
+    })
     expect(await count('note')).toBe(before)
     expect(await count('tag')).toBe(0)
   })
 
   it('inserts nested rows with their foreign keys and counts them all', async () => {
-    const answer = await graphql(`mutation {
-      insert_note(objects: [{body: "tagged", tags: {data: [{label: "one"}, {label: "two"}]}}]) {
-        affected_rows
-        returning { body owner_id tags { label } }
-      }
-    }`, { user: '7' })
-    expect(answer).toEqual({ data: { insert_note: { affected_rows: 3, returning: [{ body: 'tagged', owner_id: 7, tags: [{ label: 'one' }, { label: 'two' }] }] } } })
+    const answer = await graphql(
+      `
+        mutation {
+          insert_note(objects: [{ body: "tagged", tags: { data: [{ label: "one" }, { label: "two" }] } }]) {
+            affected_rows
+            returning {
+              body
+              owner_id
+              tags {
+                label
+              }
+            }
+          }
+        }
+      `,
+      { user: '7' },
+    )
+    expect(answer).toEqual({
+      data: { insert_note: { affected_rows: 3, returning: [{ body: 'tagged', owner_id: 7, tags: [{ label: 'one' }, { label: 'two' }] }] } },
+    })
   })
 
   it('fills presets from the session and refuses a client value for them', async () => {
     const refused = await graphql('mutation { insert_note_one(object: {body: "mine", owner_id: 99}) { id } }', { user: '5' })
-    expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'validation-failed' }, message: "field 'owner_id' not found in type: 'note_insert_input'" })
+    expect(refused.errors?.[0]).toMatchObject({
+      extensions: { code: 'validation-failed' },
+      message: "field 'owner_id' not found in type: 'note_insert_input'",
+    })
     const answer = await graphql('mutation { insert_note_one(object: {body: "mine"}) { owner_id body } }', { user: '5' })
     expect(answer).toEqual({ data: { insert_note_one: { owner_id: 5, body: 'mine' } } })
   })
@@ -177,14 +246,19 @@ describe(`mutations on ${testDatabaseKind}`, () => {
 
   it('refuses an update whose result fails the update check and changes nothing', async () => {
     await graphql('mutation { insert_note_one(object: {body: "to edit"}) { id } }', { user: '3' })
-    const answer = await graphql('mutation { update_note(where: {body: {_eq: "to edit"}}, _set: {body: "forbidden"}) { affected_rows } }', { user: '3' })
+    const answer = await graphql('mutation { update_note(where: {body: {_eq: "to edit"}}, _set: {body: "forbidden"}) { affected_rows } }', {
+      user: '3',
+    })
     expect(answer.errors?.[0]?.extensions.code).toBe('permission-error')
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM note WHERE body = 'to edit'`)
     expect(rows[0]?.n).toBe(1)
   })
 
   it('maps a CHECK constraint to permission-error and hides internal errors from non-admins', async () => {
-    const tooLong = await graphql('mutation ($body: String!) { insert_note_one(object: {body: $body}) { id } }', { user: '3', variables: { body: 'x'.repeat(2001) } })
+    const tooLong = await graphql('mutation ($body: String!) { insert_note_one(object: {body: $body}) { id } }', {
+      user: '3',
+      variables: { body: 'x'.repeat(2001) },
+    })
     expect(tooLong.errors?.[0]?.extensions.code).toBe('permission-error')
     expect(tooLong.errors?.[0]?.message).toMatch(/^Check constraint violation\. /)
     const hidden = await graphql('mutation { insert_note_one(object: {body: "explode"}) { id } }', { user: '3' })
@@ -197,24 +271,33 @@ describe(`mutations on ${testDatabaseKind}`, () => {
 
   it('stores hostile strings verbatim and refuses a NUL byte as a data exception', async () => {
     const hostile = `'); DROP TABLE note; -- "quoted" \\ back\\slash $1 $$ ${'\u{1F600}'} \u202e`
-    const answer = await graphql('mutation ($body: String!) { insert_note_one(object: {owner_id: 1, body: $body}) { body } }', { variables: { body: hostile } })
+    const answer = await graphql('mutation ($body: String!) { insert_note_one(object: {owner_id: 1, body: $body}) { body } }', {
+      variables: { body: hostile },
+    })
     expect(answer).toEqual({ data: { insert_note_one: { body: hostile } } })
     const inline = await graphql(`mutation { insert_note_one(object: {owner_id: 1, body: ${JSON.stringify(hostile)}}) { body } }`)
     expect(inline).toEqual({ data: { insert_note_one: { body: hostile } } })
-    const nul = await graphql('mutation ($body: String!) { insert_note_one(object: {owner_id: 1, body: $body}) { id } }', { variables: { body: 'a\u0000b' } })
+    const nul = await graphql('mutation ($body: String!) { insert_note_one(object: {owner_id: 1, body: $body}) { id } }', {
+      variables: { body: 'a\u0000b' },
+    })
     expect(nul.errors?.[0]?.extensions.code).toMatch(/^(data-exception|unexpected)$/)
     expect(await count('note')).toBeGreaterThan(0)
   })
 
   it('inserts a batch of 10,000 objects in one request', async () => {
     const objects = Array.from({ length: 10_000 }, (_, i) => ({ key: `batch-${i}`, n: i }))
-    const answer = await graphql('mutation ($objects: [counter_insert_input!]!) { insert_counter(objects: $objects) { affected_rows } }', { variables: { objects } })
+    const answer = await graphql('mutation ($objects: [counter_insert_input!]!) { insert_counter(objects: $objects) { affected_rows } }', {
+      variables: { objects },
+    })
     expect(answer).toEqual({ data: { insert_counter: { affected_rows: 10_000 } } })
   }, 60_000)
 
   it('inserts 10,000 rows of 7 columns, more values than one statement takes, in order', async () => {
     const objects = Array.from({ length: 10_000 }, (_, i) => ({ a: i, b: i, c: i, d: i, e: i, f: i, g: `row ${i}` }))
-    const answer = await graphql('mutation ($objects: [wide_insert_input!]!) { insert_wide(objects: $objects) { affected_rows returning { a } } }', { variables: { objects } })
+    const answer = await graphql(
+      'mutation ($objects: [wide_insert_input!]!) { insert_wide(objects: $objects) { affected_rows returning { a } } }',
+      { variables: { objects } },
+    )
     const result = answer.data?.insert_wide as { affected_rows: number; returning: { a: number }[] }
     expect(result.affected_rows).toBe(10_000)
     expect(result.returning.map((r) => r.a)).toEqual(objects.map((o) => o.a))
@@ -222,7 +305,8 @@ describe(`mutations on ${testDatabaseKind}`, () => {
   }, 60_000)
 
   it('ends concurrent upserts of one key with exactly one row and no unexpected error', async () => {
-    const upsert = 'mutation ($n: Int!) { insert_counter_one(object: {key: "shared", n: $n}, on_conflict: {constraint: counter_pkey, update_columns: [n]}) { key } }'
+    const upsert =
+      'mutation ($n: Int!) { insert_counter_one(object: {key: "shared", n: $n}, on_conflict: {constraint: counter_pkey, update_columns: [n]}) { key } }'
     const answers = await Promise.all(Array.from({ length: 20 }, (_, n) => graphql(upsert, { user: '1', variables: { n } })))
     for (const answer of answers) expect(answer).toEqual({ data: { insert_counter_one: { key: 'shared' } } })
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM counter WHERE key = 'shared'`)
@@ -249,7 +333,9 @@ describe(`mutations on ${testDatabaseKind}`, () => {
     expect(added).toEqual({ data: { insert_team_member_one: { user_id: 42 } } })
     const refused = await graphql('mutation { insert_team_member_one(object: {team_id: 2, user_id: 40}) { user_id } }', { user: '40' })
     expect(refused.errors?.[0]?.extensions.code).toBe('permission-error')
-    expect(await graphql('{ team { name members { user_id } } }', { user: '40' })).toEqual({ data: { team: [{ name: 'ops', members: [{ user_id: 40 }, { user_id: 42 }] }] } })
+    expect(await graphql('{ team { name members { user_id } } }', { user: '40' })).toEqual({
+      data: { team: [{ name: 'ops', members: [{ user_id: 40 }, { user_id: 42 }] }] },
+    })
   })
 
   it('refuses a nested object insert whose upsert inserted nothing', async () => {
@@ -266,13 +352,30 @@ describe(`mutations on ${testDatabaseKind}`, () => {
 
   it('runs update_many entries in order and delete_by_pk with returning', async () => {
     await graphql('mutation { insert_counter(objects: [{key: "a", n: 1}]) { affected_rows } }')
-    const answer = await graphql(`mutation {
-      update_counter_many(updates: [{where: {key: {_eq: "a"}}, _inc: {n: 10}}, {where: {key: {_eq: "a"}, n: {_eq: 11}}, _set: {n: 0}}]) { affected_rows returning { n } }
-      delete_counter_by_pk(key: "a") { key n }
-    }`)
-    expect(answer).toEqual({ data: {
-      update_counter_many: [{ affected_rows: 1, returning: [{ n: 11 }] }, { affected_rows: 1, returning: [{ n: 0 }] }],
-      delete_counter_by_pk: { key: 'a', n: 0 },
-    } })
+    const answer = await graphql(`
+      mutation {
+        update_counter_many(
+          updates: [{ where: { key: { _eq: "a" } }, _inc: { n: 10 } }, { where: { key: { _eq: "a" }, n: { _eq: 11 } }, _set: { n: 0 } }]
+        ) {
+          affected_rows
+          returning {
+            n
+          }
+        }
+        delete_counter_by_pk(key: "a") {
+          key
+          n
+        }
+      }
+    `)
+    expect(answer).toEqual({
+      data: {
+        update_counter_many: [
+          { affected_rows: 1, returning: [{ n: 11 }] },
+          { affected_rows: 1, returning: [{ n: 0 }] },
+        ],
+        delete_counter_by_pk: { key: 'a', n: 0 },
+      },
+    })
   })
 })

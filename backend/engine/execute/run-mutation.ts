@@ -25,7 +25,11 @@ export async function runMutation(tx: Queryable, mutation: CompiledMutation, bin
   return mutation.many ? `[${roots.join(',')}]` : (roots[0] ?? 'null')
 }
 
-async function runChecked<Row extends { ok: boolean | null }>(tx: Queryable, statement: { text: string; values: unknown[]; errorPath: string }, bind: BindContext): Promise<Row[]> {
+async function runChecked<Row extends { ok: boolean | null }>(
+  tx: Queryable,
+  statement: { text: string; values: unknown[]; errorPath: string },
+  bind: BindContext,
+): Promise<Row[]> {
   const values = bindValues(statement.values, bind)
   let rows: Row[]
   try {
@@ -44,10 +48,18 @@ async function runChecked<Row extends { ok: boolean | null }>(tx: Queryable, sta
  * inserts too large for one statement, in chunks. The response is then built in one statement
  * over the top-level rows, so that `returning` sees every row this request inserted.
  */
-async function runNestedInsert(tx: Queryable, insert: InsertPlan, returning: Parameters<typeof compileInsertedRowsOutput>[3], bind: BindContext): Promise<string> {
+async function runNestedInsert(
+  tx: Queryable,
+  insert: InsertPlan,
+  returning: Parameters<typeof compileInsertedRowsOutput>[3],
+  bind: BindContext,
+): Promise<string> {
   const counter = { rows: 0 }
   const inserted = await insertRows(tx, insert, [], bind, counter)
-  const statement = { ...compile(compileInsertedRowsOutput(insert.table, `[${inserted.map((r) => r.json).join(',')}]`, counter.rows, returning)), errorPath: insert.path }
+  const statement = {
+    ...compile(compileInsertedRowsOutput(insert.table, `[${inserted.map((r) => r.json).join(',')}]`, counter.rows, returning)),
+    errorPath: insert.path,
+  }
   const [row] = await runChecked<{ root: string | null; ok: boolean | null }>(tx, statement, bind)
   return row?.root ?? 'null'
 }
@@ -58,7 +70,13 @@ interface InsertedRow {
   values: Record<string, string | null>
 }
 
-async function insertRows(tx: Queryable, plan: InsertPlan, determined: ColumnValue[], bind: BindContext, counter: { rows: number }): Promise<InsertedRow[]> {
+async function insertRows(
+  tx: Queryable,
+  plan: InsertPlan,
+  determined: ColumnValue[],
+  bind: BindContext,
+  counter: { rows: number },
+): Promise<InsertedRow[]> {
   const result: InsertedRow[] = []
   // Rows without nested inserts go in multi-row statements of at most MAX_STATEMENT_VALUES values.
   let chunk: InsertRow[] = []
@@ -85,7 +103,11 @@ async function insertRows(tx: Queryable, plan: InsertPlan, determined: ColumnVal
       const [parent] = await insertRows(tx, nested.insert, [], bind, counter)
       // An upsert that did nothing leaves no key to refer to: Hasura refuses, with this message.
       if (!parent) {
-        throw new EngineError('not-supported', `cannot proceed to insert object relation ${JSON.stringify(nested.relationship.name)} since insert to table ${JSON.stringify(nested.insert.table.name)} affects zero rows`, nested.insert.path)
+        throw new EngineError(
+          'not-supported',
+          `cannot proceed to insert object relation ${JSON.stringify(nested.relationship.name)} since insert to table ${JSON.stringify(nested.insert.table.name)} affects zero rows`,
+          nested.insert.path,
+        )
       }
       values.push(...fromRow(plan.table, nested.mapping, parent))
     }
@@ -111,6 +133,11 @@ function fromRow(table: TableInfo, mapping: [string, string][], source: Inserted
   return mapping.flatMap(([from, to]) => {
     const column = table.columnByName.get(to)
     if (!column) return []
-    return [{ column, value: { param: { kind: 'literal', value: source.values[from] ?? null }, sqlType: column.catalog.sqlType, encoding: 'text' } }]
+    return [
+      {
+        column,
+        value: { param: { kind: 'literal', value: source.values[from] ?? null }, sqlType: column.catalog.sqlType, encoding: 'text' },
+      },
+    ]
   })
 }

@@ -26,7 +26,10 @@ export class SchemaCache {
   #model: Promise<SourceModel> | null = null
   readonly #roles = new LruCache<string, RoleSchema>(MAX_ROLES)
 
-  constructor(readonly db: Database, readonly metadata: MetadataStore) {
+  constructor(
+    readonly db: Database,
+    readonly metadata: MetadataStore,
+  ) {
     metadata.subscribe(() => this.invalidate())
   }
 

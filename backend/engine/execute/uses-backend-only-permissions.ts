@@ -15,5 +15,8 @@ export function usesBackendOnlyPermissions(session: Session): boolean {
   const text = value.toLowerCase()
   if (TRUE_VALUES.includes(text)) return true
   if (FALSE_VALUES.includes(text)) return false
-  throw new EngineError('bad-request', `x-hasura-use-backend-only-permissions:  Not a valid boolean text. True values are ${JSON.stringify(TRUE_VALUES)} and  False values are ${JSON.stringify(FALSE_VALUES)}. All values are case insensitive`)
+  throw new EngineError(
+    'bad-request',
+    `x-hasura-use-backend-only-permissions:  Not a valid boolean text. True values are ${JSON.stringify(TRUE_VALUES)} and  False values are ${JSON.stringify(FALSE_VALUES)}. All values are case insensitive`,
+  )
 }

@@ -57,7 +57,7 @@ describe('engine golden cases', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, golden) => {
     await expectGoldenResponse(engine, CASES, golden)
 
-    const user = { 'x-hasura-role': golden.anonymous ? 'anonymous' : golden.role ?? 'admin', ...golden.headers }
+    const user = { 'x-hasura-role': golden.anonymous ? 'anonymous' : (golden.role ?? 'admin'), ...golden.headers }
     const explained = await engine.app.request('/v1/graphql/explain', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
@@ -83,7 +83,10 @@ describe('engine golden mutation cases', () => {
 })
 
 function readCases(dir: URL): GoldenCase[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort().map((file) => readCase(dir, file))
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort()
+    .map((file) => readCase(dir, file))
 }
 
 async function expectGoldenResponse(engine: EngineApp, dir: URL, golden: GoldenCase): Promise<void> {

@@ -16,9 +16,14 @@ export function and(items: BoolExp[]): BoolExp {
 
 export function typedValue(column: ColumnInfo, param: ParamValue, sqlType = column.catalog.sqlType): TypedValue {
   const type = column.catalog.type
-  const encoding = sqlType !== column.catalog.sqlType ? 'text'
-    : type === 'json' || type === 'jsonb' ? 'json'
-    : column.catalog.elementType !== null ? 'array' : 'text'
+  const encoding =
+    sqlType !== column.catalog.sqlType
+      ? 'text'
+      : type === 'json' || type === 'jsonb'
+        ? 'json'
+        : column.catalog.elementType !== null
+          ? 'array'
+          : 'text'
   return { param, sqlType, encoding }
 }
 
@@ -68,20 +73,36 @@ export class BoolExpBuilder {
     return and(items)
   }
 
-  #aggregatePredicate(relationship: RelationshipInfo, target: TableAccess, operand: Record<string, Record<string, unknown>>, path: string): BoolExp {
+  #aggregatePredicate(
+    relationship: RelationshipInfo,
+    target: TableAccess,
+    operand: Record<string, Record<string, unknown>>,
+    path: string,
+  ): BoolExp {
     const count = operand.count
     if (!count) return TRUE
     const filter = count.filter ? this.fromWhere(count.filter as Record<string, unknown>, target, `${path}.count.filter`) : TRUE
     const columns = ((count.arguments ?? []) as string[]).map((name) => target.table.columnByName.get(name) as ColumnInfo)
     const present = (entry: [string, unknown]) => entry[1] !== null && entry[1] !== undefined
-    const predicate = Object.entries(count.predicate as Record<string, unknown>).filter(present)
-      .flatMap(([operator, value]) => operator === '_cast'
-        ? Object.entries((value as { String?: Record<string, unknown> }).String ?? {}).filter(present)
-          .map(([textOperator, textValue]) => this.#countTest(textOperator, textValue, true, `${path}.count.predicate._cast.String.${textOperator}`))
-        : [this.#countTest(operator, value, false, `${path}.count.predicate.${operator}`)])
+    const predicate = Object.entries(count.predicate as Record<string, unknown>)
+      .filter(present)
+      .flatMap(([operator, value]) =>
+        operator === '_cast'
+          ? Object.entries((value as { String?: Record<string, unknown> }).String ?? {})
+              .filter(present)
+              .map(([textOperator, textValue]) =>
+                this.#countTest(textOperator, textValue, true, `${path}.count.predicate._cast.String.${textOperator}`),
+              )
+          : [this.#countTest(operator, value, false, `${path}.count.predicate.${operator}`)],
+      )
     return {
-      kind: 'aggregate_count', relationship, target: target.table, where: and([this.permission(target), filter]),
-      columns, distinct: count.distinct === true, predicate,
+      kind: 'aggregate_count',
+      relationship,
+      target: target.table,
+      where: and([this.permission(target), filter]),
+      columns,
+      distinct: count.distinct === true,
+      predicate,
     }
   }
 
@@ -95,7 +116,8 @@ export class BoolExpBuilder {
   /** One test of an aggregate predicate on the count, or on the count as text (`_cast`). */
   #countTest(operator: string, value: unknown, castToText: boolean, path: string): AggregateCountTest {
     if (operator === '_is_null') return { operator, value: value === true, castToText }
-    if (operator !== '_in' && operator !== '_nin' && !(operator in BINARY_OPERATORS)) throw validationError(path, `unknown operator '${operator}'`)
+    if (operator !== '_in' && operator !== '_nin' && !(operator in BINARY_OPERATORS))
+      throw validationError(path, `unknown operator '${operator}'`)
     const typed = (v: unknown): TypedValue => ({ param: this.#graphqlParam(v), sqlType: castToText ? 'text' : 'bigint', encoding: 'text' })
     return { operator, value: Array.isArray(value) ? value.map(typed) : typed(value), castToText }
   }
@@ -125,7 +147,10 @@ export class BoolExpBuilder {
         const column = table.columnByName.get(key)
         if (column) {
           // `{"author_id": "X-Hasura-User-Id"}` is shorthand for `_eq`.
-          const isOperators = typeof operand === 'object' && operand !== null && !Array.isArray(operand) &&
+          const isOperators =
+            typeof operand === 'object' &&
+            operand !== null &&
+            !Array.isArray(operand) &&
             Object.keys(operand).every((k) => k.startsWith('_') || k.startsWith('$'))
           const operators = isOperators ? (operand as Record<string, unknown>) : { _eq: operand }
           items.push(this.#comparisons(column, operators, '$', this.#permissionParam, table, root))
@@ -133,7 +158,8 @@ export class BoolExpBuilder {
         }
         const relationship = table.relationships.find((r) => r.name === key)
         const target = relationship && this.role.model.tables.get(relationship.target)
-        if (!relationship || !target) throw new EngineError('unexpected', `unknown field '${key}' in the permission filter of table '${table.name}'`)
+        if (!relationship || !target)
+          throw new EngineError('unexpected', `unknown field '${key}' in the permission filter of table '${table.name}'`)
         // A permission rule traverses the relationship as written, without the target table's own
         // permission (Hasura resolves permission rules once, role-independently): mutually
         // referring rules (workspaces ↔ workspace_members) would otherwise recurse forever.
@@ -143,7 +169,14 @@ export class BoolExpBuilder {
     return and(items)
   }
 
-  #comparisons(column: ColumnInfo, operators: Record<string, unknown>, path: string, param: (v: unknown) => ParamValue, table?: TableInfo, root?: TableInfo): BoolExp {
+  #comparisons(
+    column: ColumnInfo,
+    operators: Record<string, unknown>,
+    path: string,
+    param: (v: unknown) => ParamValue,
+    table?: TableInfo,
+    root?: TableInfo,
+  ): BoolExp {
     const items: BoolExp[] = []
     for (const [rawName, value] of Object.entries(operators)) {
       const name = normaliseOperator(rawName)
@@ -158,8 +191,17 @@ export class BoolExpBuilder {
     return and(items)
   }
 
-  #comparison(column: ColumnInfo, name: string, value: unknown, path: string, param: (v: unknown) => ParamValue, table?: TableInfo, castToText = false, root?: TableInfo): BoolExp {
-    const sqlType = castToText ? 'text' : OPERAND_TYPES[name] ?? column.catalog.sqlType
+  #comparison(
+    column: ColumnInfo,
+    name: string,
+    value: unknown,
+    path: string,
+    param: (v: unknown) => ParamValue,
+    table?: TableInfo,
+    castToText = false,
+    root?: TableInfo,
+  ): BoolExp {
+    const sqlType = castToText ? 'text' : (OPERAND_TYPES[name] ?? column.catalog.sqlType)
     if (name === '_is_null') return { kind: 'is_null', column, isNull: value === true }
     if (name === '_in' || name === '_nin') {
       const negated = name === '_nin'
@@ -176,8 +218,11 @@ export class BoolExpBuilder {
     }
     if (name === '_cast') {
       const inner = (value as Record<string, Record<string, unknown>>).String ?? {}
-      return and(Object.entries(inner).filter(([, v]) => v !== null && v !== undefined)
-        .map(([op, v]) => this.#comparison(column, normaliseOperator(op), v, `${path}.String.${op}`, param, table, true)))
+      return and(
+        Object.entries(inner)
+          .filter(([, v]) => v !== null && v !== undefined)
+          .map(([op, v]) => this.#comparison(column, normaliseOperator(op), v, `${path}.String.${op}`, param, table, true)),
+      )
     }
     const columnOperator = COLUMN_OPERATORS[name]
     if (columnOperator && table) {

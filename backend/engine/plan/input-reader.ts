@@ -1,6 +1,12 @@
 import {
-  GraphQLEnumType, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLScalarType, Kind,
-  type GraphQLInputType, type ValueNode,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLScalarType,
+  Kind,
+  type GraphQLInputType,
+  type ValueNode,
 } from 'graphql'
 import { validationError } from '../engine-error.ts'
 
@@ -13,8 +19,14 @@ const MAX_INT = 2 ** 31 - 1
 const MIN_INT = -(2 ** 31)
 
 const KIND_NAMES: Partial<Record<Kind, string>> = {
-  [Kind.INT]: 'an integer', [Kind.FLOAT]: 'a float', [Kind.STRING]: 'a string', [Kind.BOOLEAN]: 'a boolean',
-  [Kind.NULL]: 'null', [Kind.ENUM]: 'an enum value', [Kind.LIST]: 'a list', [Kind.OBJECT]: 'an object',
+  [Kind.INT]: 'an integer',
+  [Kind.FLOAT]: 'a float',
+  [Kind.STRING]: 'a string',
+  [Kind.BOOLEAN]: 'a boolean',
+  [Kind.NULL]: 'null',
+  [Kind.ENUM]: 'an enum value',
+  [Kind.LIST]: 'a list',
+  [Kind.OBJECT]: 'an object',
 }
 
 /**
@@ -35,7 +47,8 @@ export class InputReader {
   read(node: ValueNode, type: GraphQLInputType, path: string, allowSlot = false): unknown {
     if (node.kind === Kind.VARIABLE) return this.#variable(node.name.value, type, allowSlot)
     if (type instanceof GraphQLNonNull) {
-      if (node.kind === Kind.NULL) throw validationError(path, `expected ${expectedKind(type.ofType)} for type '${namedType(type)}', but found null`)
+      if (node.kind === Kind.NULL)
+        throw validationError(path, `expected ${expectedKind(type.ofType)} for type '${namedType(type)}', but found null`)
       return this.read(node, type.ofType, path, allowSlot)
     }
     if (node.kind === Kind.NULL) return null
@@ -64,7 +77,8 @@ export class InputReader {
   }
 
   #object(node: ValueNode, type: GraphQLInputObjectType, path: string): Record<string, unknown> {
-    if (node.kind !== Kind.OBJECT) throw validationError(path, `expected an object for type '${type.name}', but found ${KIND_NAMES[node.kind] ?? 'a value'}`)
+    if (node.kind !== Kind.OBJECT)
+      throw validationError(path, `expected an object for type '${type.name}', but found ${KIND_NAMES[node.kind] ?? 'a value'}`)
     const fields = type.getFields()
     const result: Record<string, unknown> = {}
     for (const field of node.fields) {
@@ -90,7 +104,10 @@ export class InputReader {
     }
     const value = type.getValue(node.value)
     if (!value) {
-      const names = type.getValues().map((v) => `'${v.name}'`).join(', ')
+      const names = type
+        .getValues()
+        .map((v) => `'${v.name}'`)
+        .join(', ')
       throw validationError(path, `expected one of the values [${names}] for type '${type.name}', but found '${node.value}'`)
     }
     return value.value
@@ -103,8 +120,12 @@ export class InputReader {
     switch (name) {
       case 'Int': {
         // Hasura's `offset` also takes a string, for offsets beyond 32 bits (offsetParser).
-        const text = node.kind === Kind.INT ? node.value
-          : node.kind === Kind.STRING && path.endsWith('.args.offset') && /^\d+$/.test(node.value) ? node.value : null
+        const text =
+          node.kind === Kind.INT
+            ? node.value
+            : node.kind === Kind.STRING && path.endsWith('.args.offset') && /^\d+$/.test(node.value)
+              ? node.value
+              : null
         if (text === null) throw mismatch('a 32-bit integer')
         const value = Number(text)
         if (value > MAX_INT || value < MIN_INT) throw mismatch('a 32-bit integer')

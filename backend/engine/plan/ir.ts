@@ -9,10 +9,7 @@ import type { ColumnInfo, FunctionInfo, RelationshipInfo, TableInfo } from '../s
  * - a literal from the document or a variable read while planning,
  * - a slot for a session variable or a non-null scalar variable, bound per request.
  */
-export type ParamValue =
-  | { kind: 'literal'; value: unknown }
-  | { kind: 'session'; name: string }
-  | { kind: 'variable'; name: string }
+export type ParamValue = { kind: 'literal'; value: unknown } | { kind: 'session'; name: string } | { kind: 'variable'; name: string }
 
 /** A value compared with or passed to Postgres, cast to `sqlType` (the column's or argument's). */
 export interface TypedValue {
@@ -35,7 +32,15 @@ export type BoolExp =
   | { kind: 'relationship'; relationship: RelationshipInfo; target: TableInfo; where: BoolExp }
   | { kind: 'exists'; table: TableInfo; where: BoolExp }
   /** `count(…)` of the related rows matching `where`, compared by each of `predicate`. */
-  | { kind: 'aggregate_count'; relationship: RelationshipInfo; target: TableInfo; where: BoolExp; columns: ColumnInfo[]; distinct: boolean; predicate: AggregateCountTest[] }
+  | {
+      kind: 'aggregate_count'
+      relationship: RelationshipInfo
+      target: TableInfo
+      where: BoolExp
+      columns: ColumnInfo[]
+      distinct: boolean
+      predicate: AggregateCountTest[]
+    }
   | { kind: 'true' }
 
 /** `_is_null` carries a boolean, `_in`/`_nin` a list, the others one value. */
@@ -54,7 +59,14 @@ export interface OrderByItem {
 export type OrderExpression =
   | { kind: 'column'; column: ColumnInfo }
   | { kind: 'object_relationship'; relationship: RelationshipInfo; target: TableInfo; filter: BoolExp; inner: OrderExpression }
-  | { kind: 'aggregate'; relationship: RelationshipInfo; target: TableInfo; filter: BoolExp; operator: AggregateOperator | 'count'; column: ColumnInfo | null }
+  | {
+      kind: 'aggregate'
+      relationship: RelationshipInfo
+      target: TableInfo
+      filter: BoolExp
+      operator: AggregateOperator | 'count'
+      column: ColumnInfo | null
+    }
 
 /** Where the rows come from and which of them: one `SELECT … FROM … WHERE … ORDER BY … LIMIT`. */
 export interface RowSource {
@@ -87,7 +99,13 @@ export interface SelectPlan {
 export type AggregateField =
   | { key: string; kind: 'typename'; name: string }
   | { key: string; kind: 'count'; columns: ColumnInfo[]; distinct: boolean }
-  | { key: string; kind: 'operator'; operator: AggregateOperator; typename: string; columns: { key: string; column: ColumnInfo | null; stringify: boolean }[] }
+  | {
+      key: string
+      kind: 'operator'
+      operator: AggregateOperator
+      typename: string
+      columns: { key: string; column: ColumnInfo | null; stringify: boolean }[]
+    }
 
 export type AggregateOutput =
   | { key: string; kind: 'typename'; name: string }

@@ -9,9 +9,7 @@ import type { BoolExp, OutputField, TypedValue } from './ir.ts'
  */
 
 /** What the field returns: `T_mutation_response`, or one row (`_one`, `_by_pk`) or null. */
-export type MutationOutput =
-  | { kind: 'response'; fields: ResponseField[] }
-  | { kind: 'single'; fields: OutputField[] }
+export type MutationOutput = { kind: 'response'; fields: ResponseField[] } | { kind: 'single'; fields: OutputField[] }
 
 export type ResponseField =
   | { key: string; kind: 'typename'; name: string }
@@ -68,9 +66,7 @@ export interface InsertPlan {
 }
 
 export type UpdateOperation =
-  | { kind: '_set'; value: TypedValue }
-  | { kind: '_inc'; value: TypedValue }
-  | { kind: JsonbOperator; value: TypedValue }
+  { kind: '_set'; value: TypedValue } | { kind: '_inc'; value: TypedValue } | { kind: JsonbOperator; value: TypedValue }
 
 export interface UpdatePlan {
   table: TableInfo

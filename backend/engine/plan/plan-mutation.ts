@@ -15,7 +15,15 @@ import { collectFields } from './collect-fields.ts'
 import { VariableSlot, type InputReader } from './input-reader.ts'
 import type { BoolExp, OutputField, ParamValue, TypedValue } from './ir.ts'
 import type {
-  ColumnValue, InsertPlan, InsertRow, MutationOutput, MutationPlan, OnConflict, Returning, UpdateOperation, UpdatePlan,
+  ColumnValue,
+  InsertPlan,
+  InsertRow,
+  MutationOutput,
+  MutationPlan,
+  OnConflict,
+  Returning,
+  UpdateOperation,
+  UpdatePlan,
 } from './mutation-ir.ts'
 import type { PlanInput } from './plan-operation.ts'
 
@@ -30,27 +38,56 @@ export interface MutationPlanContext {
 }
 
 export function planMutation(
-  context: MutationPlanContext, meaning: MutationFieldMeaning,
-  field: GraphQLField<unknown, unknown>, nodes: FieldNode[], args: Args, path: string,
+  context: MutationPlanContext,
+  meaning: MutationFieldMeaning,
+  field: GraphQLField<unknown, unknown>,
+  nodes: FieldNode[],
+  args: Args,
+  path: string,
 ): MutationPlan {
   const planner = new MutationPlanner(context)
-  const returning = planner.returning(meaning.select, field, nodes, path, meaning.kind === 'insert' ? meaning.one : meaning.kind === 'update' ? meaning.variant === 'by_pk' : meaning.byPk)
+  const returning = planner.returning(
+    meaning.select,
+    field,
+    nodes,
+    path,
+    meaning.kind === 'insert' ? meaning.one : meaning.kind === 'update' ? meaning.variant === 'by_pk' : meaning.byPk,
+  )
   switch (meaning.kind) {
     case 'insert': {
       const objects = meaning.one ? [args.object as Args] : asList(args.objects)
       const argPath = `${path}.args.${meaning.one ? 'object' : 'objects'}`
-      const insert = planner.insert(meaning.access, objects, args.on_conflict as Args | null | undefined, argPath, `${path}.args.on_conflict`, null, !meaning.one)
+      const insert = planner.insert(
+        meaning.access,
+        objects,
+        args.on_conflict as Args | null | undefined,
+        argPath,
+        `${path}.args.on_conflict`,
+        null,
+        !meaning.one,
+      )
       return { kind: 'insert', insert, returning }
     }
     case 'update': {
-      const entries = meaning.variant === 'many' ? asList(args.updates).map((u, i) => ({ args: u, at: `${path}.args.updates[${i}]` })) : [{ args, at: `${path}.args` }]
-      const updates = entries.map((entry) => planner.update(meaning.access, meaning.select, entry.args, entry.at, meaning.variant === 'by_pk', path))
+      const entries =
+        meaning.variant === 'many'
+          ? asList(args.updates).map((u, i) => ({ args: u, at: `${path}.args.updates[${i}]` }))
+          : [{ args, at: `${path}.args` }]
+      const updates = entries.map((entry) =>
+        planner.update(meaning.access, meaning.select, entry.args, entry.at, meaning.variant === 'by_pk', path),
+      )
       return { kind: 'update', updates, many: meaning.variant === 'many', returning }
     }
     case 'delete': {
-      const where = meaning.byPk ? planner.pkWhere(meaning.access.table, args) : planner.where(meaning.select, args.where as Args, `${path}.args.where`)
+      const where = meaning.byPk
+        ? planner.pkWhere(meaning.access.table, args)
+        : planner.where(meaning.select, args.where as Args, `${path}.args.where`)
       const filter = meaning.access.delete?.filter ?? null
-      return { kind: 'delete', delete: { table: meaning.access.table, where: and([planner.permission(filter, meaning.access.table), where]), path: '$' }, returning }
+      return {
+        kind: 'delete',
+        delete: { table: meaning.access.table, where: and([planner.permission(filter, meaning.access.table), where]), path: '$' },
+        returning,
+      }
     }
   }
 }
@@ -69,7 +106,9 @@ class MutationPlanner {
 
   /** Permission presets: a value naming a session variable is bound from the session. */
   presetParam(value: unknown): ParamValue {
-    return typeof value === 'string' && /^x-hasura-/i.test(value) ? { kind: 'session', name: value.toLowerCase() } : { kind: 'literal', value }
+    return typeof value === 'string' && /^x-hasura-/i.test(value)
+      ? { kind: 'session', name: value.toLowerCase() }
+      : { kind: 'literal', value }
   }
 
   permission(exp: MetadataBoolExp | null, table: TableInfo): BoolExp {
@@ -81,10 +120,12 @@ class MutationPlanner {
   }
 
   pkWhere(table: TableInfo, values: Args): BoolExp {
-    return and((table.primaryKey ?? []).map((name): BoolExp => {
-      const column = table.columnByName.get(name) as ColumnInfo
-      return { kind: 'compare', column, operator: '_eq', value: typedValue(column, this.param(values[column.gqlName])) }
-    }))
+    return and(
+      (table.primaryKey ?? []).map((name): BoolExp => {
+        const column = table.columnByName.get(name) as ColumnInfo
+        return { kind: 'compare', column, operator: '_eq', value: typedValue(column, this.param(values[column.gqlName])) }
+      }),
+    )
   }
 
   presets(table: TableInfo, presets: Record<string, unknown>): ColumnValue[] {
@@ -94,7 +135,13 @@ class MutationPlanner {
     })
   }
 
-  returning(select: TableAccess | null, field: GraphQLField<unknown, unknown>, nodes: FieldNode[], path: string, single: boolean): Returning {
+  returning(
+    select: TableAccess | null,
+    field: GraphQLField<unknown, unknown>,
+    nodes: FieldNode[],
+    path: string,
+    single: boolean,
+  ): Returning {
     const selectFilter = select ? this.context.boolExps.permission(select) : TRUE
     if (single) return { output: { kind: 'single', fields: this.context.selection(select as TableAccess, nodes, path) }, selectFilter }
     const type = getNamedType(field.type) as GraphQLObjectType
@@ -104,7 +151,8 @@ class MutationPlanner {
       const name = (fieldNodes[0] as FieldNode).name.value
       if (name === '__typename') fields.push({ key, kind: 'typename', name: type.name })
       else if (name === 'affected_rows') fields.push({ key, kind: 'affected_rows' })
-      else if (name === 'returning' && select) fields.push({ key, kind: 'returning', fields: this.context.selection(select, fieldNodes, `${path}.selectionSet.${key}`) })
+      else if (name === 'returning' && select)
+        fields.push({ key, kind: 'returning', fields: this.context.selection(select, fieldNodes, `${path}.selectionSet.${key}`) })
       else throw validationError(`${path}.selectionSet.${key}`, `field '${name}' not found in type: '${type.name}'`)
     }
     return { output: { kind: 'response', fields }, selectFilter }
@@ -114,7 +162,15 @@ class MutationPlanner {
    * `fixed`: columns a parent insert determines (array relationships, `after_parent` object
    * relationships); a row naming one of them is refused, as Hasura refuses it.
    */
-  insert(access: MutationAccess, objects: Args[], conflictArg: Args | null | undefined, path: string, conflictPath: string, fixed: string[] | null, indexed: boolean): InsertPlan {
+  insert(
+    access: MutationAccess,
+    objects: Args[],
+    conflictArg: Args | null | undefined,
+    path: string,
+    conflictPath: string,
+    fixed: string[] | null,
+    indexed: boolean,
+  ): InsertPlan {
     const table = access.table
     const permission = access.insert as NonNullable<MutationAccess['insert']>
     const rows = objects.map((object, i) => this.#insertRow(access, object, indexed ? `${path}[${i}]` : path, fixed))
@@ -139,14 +195,20 @@ class MutationPlanner {
       const column = access.insert?.columns.find((c) => c.gqlName === key)
       if (column) {
         if (fixed?.includes(column.name)) {
-          throw validationError(path, `cannot insert ${JSON.stringify(column.name)} columns as their values are already being determined by parent insert`)
+          throw validationError(
+            path,
+            `cannot insert ${JSON.stringify(column.name)} columns as their values are already being determined by parent insert`,
+          )
         }
         row.values.push({ column, value: typedValue(column, this.param(value)) })
         continue
       }
       const relationship = table.relationships.find((r) => r.name === key)
       if (!relationship || value === null) continue
-      const target = insertAccessOf(schema.getType(`${model.model.tables.get(relationship.target)?.gqlName}_insert_input`), relationship.target)
+      const target = insertAccessOf(
+        schema.getType(`${model.model.tables.get(relationship.target)?.gqlName}_insert_input`),
+        relationship.target,
+      )
       if (!target) continue
       const input = value as Args
       const at = `${path}.${key}`
@@ -155,14 +217,26 @@ class MutationPlanner {
         const insert = this.insert(target, data, input.on_conflict as Args | undefined, `${at}.data`, `${at}.on_conflict`, null, false)
         row.before.push({ relationship, mapping: relationship.mapping.map(([here, there]) => [there, here]), insert })
       } else {
-        const insert = this.insert(target, data, input.on_conflict as Args | undefined, `${at}.data`, `${at}.on_conflict`, relationship.mapping.map(([, there]) => there), relationship.kind === 'array')
+        const insert = this.insert(
+          target,
+          data,
+          input.on_conflict as Args | undefined,
+          `${at}.data`,
+          `${at}.on_conflict`,
+          relationship.mapping.map(([, there]) => there),
+          relationship.kind === 'array',
+        )
         row.after.push({ relationship, mapping: relationship.mapping, insert })
       }
     }
     for (const nested of row.before) {
       const determined = nested.mapping.map(([, here]) => here)
       const clash = row.values.find((v) => determined.includes(v.column.name))
-      if (clash) throw validationError(path, `cannot insert object relationship ${JSON.stringify(nested.relationship.name)} as ${JSON.stringify(clash.column.name)} column values are already determined`)
+      if (clash)
+        throw validationError(
+          path,
+          `cannot insert object relationship ${JSON.stringify(nested.relationship.name)} as ${JSON.stringify(clash.column.name)} column values are already determined`,
+        )
     }
     return row
   }
@@ -195,13 +269,18 @@ class MutationPlanner {
       for (const [key, value] of Object.entries(values)) {
         if (value === undefined) continue
         const column = permission.columns.find((c) => c.gqlName === key)
-        if (!column) throw validationError(`${path}.${operator}.${key}`, `field '${key}' not found in type: '${table.gqlName}${operator}_input'`)
+        if (!column)
+          throw validationError(`${path}.${operator}.${key}`, `field '${key}' not found in type: '${table.gqlName}${operator}_input'`)
         seen.set(column.gqlName, (seen.get(column.gqlName) ?? 0) + 1)
         operations.push({ column, operation: { kind: operator, value: this.#operand(column, operator, value) } as UpdateOperation })
       }
     }
     const repeated = [...seen].filter(([, count]) => count > 1).map(([name]) => `'${name}'`)
-    if (repeated.length > 0) throw validationError(byPk || path.endsWith('.args') ? `${fieldPath}.args` : path, `Column found in multiple operators: [${repeated.join(', ')}].`)
+    if (repeated.length > 0)
+      throw validationError(
+        byPk || path.endsWith('.args') ? `${fieldPath}.args` : path,
+        `Column found in multiple operators: [${repeated.join(', ')}].`,
+      )
     const where = byPk ? this.pkWhere(table, args.pk_columns as Args) : this.where(select, args.where as Args, `${path}.where`)
     return {
       table,

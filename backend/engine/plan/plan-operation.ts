@@ -9,9 +9,17 @@
  * The planner never touches the database and never writes SQL.
  */
 import {
-  GraphQLNonNull, GraphQLObjectType, getNullableType, getNamedType, Kind,
-  type FieldNode, type FragmentDefinitionNode, type GraphQLField, type GraphQLSchema,
-  type OperationDefinitionNode, type SelectionSetNode,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  getNullableType,
+  getNamedType,
+  Kind,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
 } from 'graphql'
 import { EngineError, validationError } from '../engine-error.ts'
 import { mutationMeaningOf } from '../schema/build-mutation-fields.ts'
@@ -22,8 +30,18 @@ import { and, BoolExpBuilder, typedValue } from './build-bool-exp.ts'
 import { collectFields } from './collect-fields.ts'
 import { InputReader, VariableSlot } from './input-reader.ts'
 import type {
-  AggregateField, AggregateOutput, AggregatePlan, BoolExp, OperationPlan, OrderByItem, OrderExpression, OutputField,
-  RootField, RowSource, SelectPlan, TypedValue,
+  AggregateField,
+  AggregateOutput,
+  AggregatePlan,
+  BoolExp,
+  OperationPlan,
+  OrderByItem,
+  OrderExpression,
+  OutputField,
+  RootField,
+  RowSource,
+  SelectPlan,
+  TypedValue,
 } from './ir.ts'
 import { parseJsonPath } from './json-path.ts'
 import { planMutation } from './plan-mutation.ts'
@@ -48,8 +66,9 @@ type Args = Record<string, unknown>
 type AnyField = GraphQLField<unknown, unknown>
 
 export function planOperation(input: PlanInput): PlannedOperation {
-  const nonNull = new Set(input.operation.variableDefinitions
-    ?.filter((d) => d.type.kind === Kind.NON_NULL_TYPE).map((d) => d.variable.name.value) ?? [])
+  const nonNull = new Set(
+    input.operation.variableDefinitions?.filter((d) => d.type.kind === Kind.NON_NULL_TYPE).map((d) => d.variable.name.value) ?? [],
+  )
   const planner = new Planner(input, new InputReader(input.variables, nonNull))
   const plan = planner.operation()
   return { plan, readVariables: planner.reader.readVariables }
@@ -58,14 +77,21 @@ export function planOperation(input: PlanInput): PlannedOperation {
 class Planner {
   readonly boolExps: BoolExpBuilder
 
-  constructor(readonly input: PlanInput, readonly reader: InputReader) {
+  constructor(
+    readonly input: PlanInput,
+    readonly reader: InputReader,
+  ) {
     this.boolExps = new BoolExpBuilder(input.role)
   }
 
   operation(): OperationPlan {
     const { schema, operation } = this.input
-    const rootType = operation.operation === 'query' ? schema.getQueryType()
-      : operation.operation === 'subscription' ? schema.getSubscriptionType() : schema.getMutationType()
+    const rootType =
+      operation.operation === 'query'
+        ? schema.getQueryType()
+        : operation.operation === 'subscription'
+          ? schema.getSubscriptionType()
+          : schema.getMutationType()
     if (!rootType) throw validationError('$', `no mutations exist`)
     const fields = this.#collect(rootType.name, [operation.selectionSet], '$')
     const rootFields: RootField[] = []
@@ -113,7 +139,11 @@ class Planner {
   }
 
   /** The fields selected under `nodes` on `type`, by response key; `field` is null for `__typename`. */
-  *#selections(type: GraphQLObjectType, nodes: FieldNode[], path: string): Generator<{ key: string; fieldNodes: FieldNode[]; at: string; field: AnyField | null }> {
+  *#selections(
+    type: GraphQLObjectType,
+    nodes: FieldNode[],
+    path: string,
+  ): Generator<{ key: string; fieldNodes: FieldNode[]; at: string; field: AnyField | null }> {
     for (const [key, fieldNodes] of this.#collect(type.name, this.#subSelections(nodes), path)) {
       const name = (fieldNodes[0] as FieldNode).name.value
       const at = `${path}.selectionSet.${key}`
@@ -130,13 +160,20 @@ class Planner {
       case 'select':
         return { key, kind: 'select', single: false, plan: this.#select(meaning.access, nodes, args, path, null, null) }
       case 'function':
-        return { key, kind: 'select', single: false, plan: this.#select(meaning.access, nodes, args, path, null, this.#functionCall(meaning.fn, args, path)) }
+        return {
+          key,
+          kind: 'select',
+          single: false,
+          plan: this.#select(meaning.access, nodes, args, path, null, this.#functionCall(meaning.fn, args, path)),
+        }
       case 'select_by_pk': {
         const table = meaning.access.table
-        const where = and((table.primaryKey ?? []).map((name): BoolExp => {
-          const column = table.columnByName.get(name) as ColumnInfo
-          return { kind: 'compare', column, operator: '_eq', value: typedValue(column, this.#param(args[column.gqlName])) }
-        }))
+        const where = and(
+          (table.primaryKey ?? []).map((name): BoolExp => {
+            const column = table.columnByName.get(name) as ColumnInfo
+            return { kind: 'compare', column, operator: '_eq', value: typedValue(column, this.#param(args[column.gqlName])) }
+          }),
+        )
         const source: RowSource = { ...this.#emptySource(meaning.access), where: and([this.boolExps.permission(meaning.access), where]) }
         return { key, kind: 'select', single: true, plan: { source, fields: this.#outputFields(meaning.access, nodes, path) } }
       }
@@ -145,7 +182,11 @@ class Planner {
       case 'select_stream':
         return planStream(this, key, meaning.access, nodes, args, path)
       case 'function_aggregate':
-        return { key, kind: 'aggregate', plan: this.#aggregate(meaning.access, nodes, args, path, null, this.#functionCall(meaning.fn, args, path)) }
+        return {
+          key,
+          kind: 'aggregate',
+          plan: this.#aggregate(meaning.access, nodes, args, path, null, this.#functionCall(meaning.fn, args, path)),
+        }
       default: {
         const mutation = mutationMeaningOf(field)
         if (mutation) return { key, kind: 'mutation', plan: planMutation(this, mutation, field, nodes, args, path) }
@@ -180,18 +221,28 @@ class Planner {
 
   #emptySource(access: TableAccess): RowSource {
     return {
-      table: access.table, function: null, where: { kind: 'true' }, orderBy: [], distinctOn: [],
-      limit: null, permissionLimit: access.limit, offset: null, parentJoin: null,
+      table: access.table,
+      function: null,
+      where: { kind: 'true' },
+      orderBy: [],
+      distinctOn: [],
+      limit: null,
+      permissionLimit: access.limit,
+      offset: null,
+      parentJoin: null,
     }
   }
 
   #rowSource(access: TableAccess, args: Args, path: string, relationship: RelationshipInfo | null, fn: RowSource['function']): RowSource {
-    const where = args.where ? this.boolExps.fromWhere(args.where as Record<string, unknown>, access, `${path}.args.where`) : { kind: 'true' as const }
+    const where = args.where
+      ? this.boolExps.fromWhere(args.where as Record<string, unknown>, access, `${path}.args.where`)
+      : { kind: 'true' as const }
     const orderBy = this.#orderBy(access, (args.order_by ?? []) as Args[])
     const distinctOn = ((args.distinct_on ?? []) as string[]).map((name) => access.table.columnByName.get(name) as ColumnInfo)
     if (distinctOn.length > 0 && orderBy.length > 0) {
       const initial = orderBy.slice(0, distinctOn.length)
-      const matches = initial.length === distinctOn.length &&
+      const matches =
+        initial.length === distinctOn.length &&
         initial.every((item) => item.expression.kind === 'column' && distinctOn.includes(item.expression.column))
       if (!matches) throw validationError(`${path}.args`, `"distinct_on" columns must match initial "order_by" columns`)
     }
@@ -202,7 +253,8 @@ class Planner {
       orderBy,
       distinctOn,
       limit: this.#limit(args.limit),
-      offset: args.offset === undefined || args.offset === null ? null : { param: this.#param(args.offset), sqlType: 'bigint', encoding: 'text' },
+      offset:
+        args.offset === undefined || args.offset === null ? null : { param: this.#param(args.offset), sqlType: 'bigint', encoding: 'text' },
       parentJoin: relationship ? relationship.mapping : null,
     }
   }
@@ -232,29 +284,52 @@ class Planner {
     if (!relationship || !target) return []
     const filter = this.boolExps.permission(target)
     if (relationship.kind === 'object') {
-      return Object.entries(value as Args).filter(([, v]) => v !== null && v !== undefined)
-        .flatMap(([innerKey, innerValue]) => this.#orderItems(target, innerKey, innerValue).map((inner) => ({
-          ...inner,
-          expression: { kind: 'object_relationship', relationship, target: target.table, filter, inner: inner.expression } as OrderExpression,
-        })))
+      return Object.entries(value as Args)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .flatMap(([innerKey, innerValue]) =>
+          this.#orderItems(target, innerKey, innerValue).map((inner) => ({
+            ...inner,
+            expression: {
+              kind: 'object_relationship',
+              relationship,
+              target: target.table,
+              filter,
+              inner: inner.expression,
+            } as OrderExpression,
+          })),
+        )
     }
     const result: OrderByItem[] = []
     for (const [operator, operand] of Object.entries(value as Args)) {
       if (operand === null || operand === undefined) continue
       if (operator === 'count') {
-        result.push(direction({ kind: 'aggregate', relationship, target: target.table, filter, operator: 'count', column: null }, operand as string))
+        result.push(
+          direction({ kind: 'aggregate', relationship, target: target.table, filter, operator: 'count', column: null }, operand as string),
+        )
         continue
       }
       for (const [columnName, dir] of Object.entries(operand as Args)) {
         const aggColumn = target.columns.find((c) => c.gqlName === columnName)
         if (!aggColumn || dir === null || dir === undefined) continue
-        result.push(direction({ kind: 'aggregate', relationship, target: target.table, filter, operator: operator as never, column: aggColumn }, dir as string))
+        result.push(
+          direction(
+            { kind: 'aggregate', relationship, target: target.table, filter, operator: operator as never, column: aggColumn },
+            dir as string,
+          ),
+        )
       }
     }
     return result
   }
 
-  #select(access: TableAccess, nodes: FieldNode[], args: Args, path: string, relationship: RelationshipInfo | null, fn: RowSource['function']): SelectPlan {
+  #select(
+    access: TableAccess,
+    nodes: FieldNode[],
+    args: Args,
+    path: string,
+    relationship: RelationshipInfo | null,
+    fn: RowSource['function'],
+  ): SelectPlan {
     return { source: this.#rowSource(access, args, path, relationship, fn), fields: this.#outputFields(access, nodes, path) }
   }
 
@@ -276,15 +351,34 @@ class Planner {
           break
         }
         case 'object_relationship': {
-          const source: RowSource = { ...this.#emptySource(meaning.target), where: this.boolExps.permission(meaning.target), parentJoin: meaning.relationship.mapping }
-          fields.push({ key, kind: 'object', relationship: meaning.relationship, select: { source, fields: this.#outputFields(meaning.target, fieldNodes, at) } })
+          const source: RowSource = {
+            ...this.#emptySource(meaning.target),
+            where: this.boolExps.permission(meaning.target),
+            parentJoin: meaning.relationship.mapping,
+          }
+          fields.push({
+            key,
+            kind: 'object',
+            relationship: meaning.relationship,
+            select: { source, fields: this.#outputFields(meaning.target, fieldNodes, at) },
+          })
           break
         }
         case 'array_relationship':
-          fields.push({ key, kind: 'array', relationship: meaning.relationship, select: this.#select(meaning.target, fieldNodes, args, at, meaning.relationship, null) })
+          fields.push({
+            key,
+            kind: 'array',
+            relationship: meaning.relationship,
+            select: this.#select(meaning.target, fieldNodes, args, at, meaning.relationship, null),
+          })
           break
         case 'aggregate_relationship':
-          fields.push({ key, kind: 'aggregate', relationship: meaning.relationship, select: this.#aggregate(meaning.target, fieldNodes, args, at, meaning.relationship, null) })
+          fields.push({
+            key,
+            kind: 'aggregate',
+            relationship: meaning.relationship,
+            select: this.#aggregate(meaning.target, fieldNodes, args, at, meaning.relationship, null),
+          })
           break
         default:
           throw new EngineError('unexpected', `field '${field.name}' has no plan`, at)
@@ -293,7 +387,14 @@ class Planner {
     return fields
   }
 
-  #aggregate(access: TableAccess, nodes: FieldNode[], args: Args, path: string, relationship: RelationshipInfo | null, fn: RowSource['function']): AggregatePlan {
+  #aggregate(
+    access: TableAccess,
+    nodes: FieldNode[],
+    args: Args,
+    path: string,
+    relationship: RelationshipInfo | null,
+    fn: RowSource['function'],
+  ): AggregatePlan {
     const type = this.input.schema.getType(`${access.table.gqlName}_aggregate`) as GraphQLObjectType
     const outputs: AggregateOutput[] = []
     for (const { key, fieldNodes, at, field } of this.#selections(type, nodes, path)) {
@@ -303,7 +404,12 @@ class Planner {
       }
       const meaning = fieldMeaningOf(field)
       if (meaning?.kind === 'nodes') outputs.push({ key, kind: 'nodes', fields: this.#outputFields(access, fieldNodes, at) })
-      else outputs.push({ key, kind: 'aggregate', fields: this.#aggregateFields(getNamedType(field.type) as GraphQLObjectType, fieldNodes, at) })
+      else
+        outputs.push({
+          key,
+          kind: 'aggregate',
+          fields: this.#aggregateFields(getNamedType(field.type) as GraphQLObjectType, fieldNodes, at),
+        })
     }
     // Hasura counts every permitted row: the permission's row limit bounds lists, not aggregates.
     return { source: { ...this.#rowSource(access, args, path, relationship, fn), permissionLimit: null }, outputs }

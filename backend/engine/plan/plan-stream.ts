@@ -17,12 +17,19 @@ type Args = Record<string, unknown>
  * `where` ANDed in.
  */
 export function planStream(
-  planner: MutationPlanContext, key: string, access: TableAccess, nodes: FieldNode[], args: Args, path: string,
+  planner: MutationPlanContext,
+  key: string,
+  access: TableAccess,
+  nodes: FieldNode[],
+  args: Args,
+  path: string,
 ): RootField {
   const items = ((args.cursor ?? []) as (Args | null)[]).filter((item): item is Args => item !== null && item !== undefined)
-  const cursors = items.flatMap((item) => Object.entries((item.initial_value ?? {}) as Args)
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => ({ name, value, descending: item.ordering === 'DESC' })))
+  const cursors = items.flatMap((item) =>
+    Object.entries((item.initial_value ?? {}) as Args)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => ({ name, value, descending: item.ordering === 'DESC' })),
+  )
   // Hasura's parse errors for the cursor argument, at the field's `args`.
   if (cursors.length === 0) throw validationError(`${path}.args`, 'one streaming column field is expected')
   if (cursors.length > 1) throw validationError(`${path}.args`, 'multiple column cursors are not supported yet')

@@ -1,7 +1,17 @@
 import {
-  GraphQLEnumType, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLString,
-  type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap, type GraphQLNamedType,
-  type GraphQLField, type GraphQLInputType,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLString,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldConfigMap,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLNamedType,
+  type GraphQLField,
+  type GraphQLInputType,
 } from 'graphql'
 import type { RoleSchemaBuilder } from './build-role-schema.ts'
 import { sortFields } from './comparison-types.ts'
@@ -13,7 +23,7 @@ import type { ColumnInfo, FunctionInfo, RelationshipInfo, TableInfo } from './so
 
 /** The jsonb update operators of `update_T`, with Hasura's argument and type names. */
 export const JSONB_OPERATORS = ['_append', '_prepend', '_delete_key', '_delete_elem', '_delete_at_path'] as const
-export type JsonbOperator = typeof JSONB_OPERATORS[number]
+export type JsonbOperator = (typeof JSONB_OPERATORS)[number]
 
 /** What a generated mutation root field stands for, read by the planner from `extensions.mutation`. */
 export type MutationFieldMeaning =
@@ -75,7 +85,10 @@ export class MutationSchemaBuilder {
         const operators = this.#updateOperators(access)
         fields[table.rootFields.update] = {
           type: this.#mutationResponse(access),
-          args: { ...operators, where: { type: new GraphQLNonNull(this.base.boolExp(filterAccess)), description: 'filter the rows which have to be updated' } },
+          args: {
+            ...operators,
+            where: { type: new GraphQLNonNull(this.base.boolExp(filterAccess)), description: 'filter the rows which have to be updated' },
+          },
           description: `update data of the table: "${table.name}"`,
           extensions: { mutation: { kind: 'update', access, select: filterAccess, variant: 'where' } satisfies MutationFieldMeaning },
         }
@@ -97,7 +110,9 @@ export class MutationSchemaBuilder {
       if (access.delete) {
         fields[table.rootFields.delete] = {
           type: this.#mutationResponse(access),
-          args: { where: { type: new GraphQLNonNull(this.base.boolExp(filterAccess)), description: 'filter the rows which have to be deleted' } },
+          args: {
+            where: { type: new GraphQLNonNull(this.base.boolExp(filterAccess)), description: 'filter the rows which have to be deleted' },
+          },
           description: `delete data from the table: "${table.name}"`,
           extensions: { mutation: { kind: 'delete', access, select: filterAccess, byPk: false } satisfies MutationFieldMeaning },
         }
@@ -115,9 +130,15 @@ export class MutationSchemaBuilder {
       const select = this.base.role.access.get(fn.returnTable)
       if (!select || !this.base.hasFields(select)) continue
       const required = fn.args.some((a) => !a.hasDefault)
-      const args: GraphQLFieldConfigArgumentMap = fn.args.length === 0 ? {} : {
-        args: { type: required ? new GraphQLNonNull(this.base.functionArgs(fn)) : this.base.functionArgs(fn), description: `input parameters for function "${fn.gqlName}"` },
-      }
+      const args: GraphQLFieldConfigArgumentMap =
+        fn.args.length === 0
+          ? {}
+          : {
+              args: {
+                type: required ? new GraphQLNonNull(this.base.functionArgs(fn)) : this.base.functionArgs(fn),
+                description: `input parameters for function "${fn.gqlName}"`,
+              },
+            }
       fields[fn.gqlName] = {
         type: nonNullList(this.base.tableType(select)),
         args: { ...args, ...this.base.selectArgs(select) },
@@ -145,54 +166,69 @@ export class MutationSchemaBuilder {
   #mutationResponse(access: MutationAccess): GraphQLObjectType {
     const table = access.table
     const name = `${table.gqlName}_mutation_response`
-    return this.#once(name, () => new GraphQLObjectType({
+    return this.#once(
       name,
-      description: `response of any mutation on the table "${table.name}"`,
-      fields: () => {
-        const fields: GraphQLFieldConfigMap<unknown, unknown> = {
-          affected_rows: { type: new GraphQLNonNull(GraphQLInt), description: 'number of rows affected by the mutation' },
-        }
-        const select = this.#selectable(table)
-        if (select && this.base.hasFields(select)) {
-          fields.returning = { type: nonNullList(this.base.tableType(select)), description: 'data from the rows affected by the mutation' }
-        }
-        return fields
-      },
-    }))
+      () =>
+        new GraphQLObjectType({
+          name,
+          description: `response of any mutation on the table "${table.name}"`,
+          fields: () => {
+            const fields: GraphQLFieldConfigMap<unknown, unknown> = {
+              affected_rows: { type: new GraphQLNonNull(GraphQLInt), description: 'number of rows affected by the mutation' },
+            }
+            const select = this.#selectable(table)
+            if (select && this.base.hasFields(select)) {
+              fields.returning = {
+                type: nonNullList(this.base.tableType(select)),
+                description: 'data from the rows affected by the mutation',
+              }
+            }
+            return fields
+          },
+        }),
+    )
   }
 
   #insertInput(access: MutationAccess): GraphQLInputObjectType {
     const table = access.table
     const name = `${table.gqlName}_insert_input`
-    return this.#once(name, () => new GraphQLInputObjectType({
+    return this.#once(
       name,
-      description: `input type for inserting data into table "${table.name}"`,
-      extensions: { mutationAccess: access },
-      fields: () => {
-        const fields: GraphQLInputFieldConfigMap = {}
-        for (const column of access.insert?.columns ?? []) fields[column.gqlName] = { type: this.base.columnType(column) }
-        for (const relationship of table.relationships) {
-          const target = this.#access.get(relationship.target)
-          if (!target?.insert) continue
-          fields[relationship.name] = { type: this.#relationshipInput(relationship, target) }
-        }
-        return sortFields(fields)
-      },
-    }))
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `input type for inserting data into table "${table.name}"`,
+          extensions: { mutationAccess: access },
+          fields: () => {
+            const fields: GraphQLInputFieldConfigMap = {}
+            for (const column of access.insert?.columns ?? []) fields[column.gqlName] = { type: this.base.columnType(column) }
+            for (const relationship of table.relationships) {
+              const target = this.#access.get(relationship.target)
+              if (!target?.insert) continue
+              fields[relationship.name] = { type: this.#relationshipInput(relationship, target) }
+            }
+            return sortFields(fields)
+          },
+        }),
+    )
   }
 
   #relationshipInput(relationship: RelationshipInfo, target: MutationAccess): GraphQLInputObjectType {
     const table = target.table
     const isObject = relationship.kind === 'object'
     const name = `${table.gqlName}_${isObject ? 'obj' : 'arr'}_rel_insert_input`
-    return this.#once(name, () => new GraphQLInputObjectType({
+    return this.#once(
       name,
-      description: `input type for inserting ${isObject ? 'object' : 'array'} relation for remote table "${table.name}"`,
-      fields: () => ({
-        data: { type: isObject ? new GraphQLNonNull(this.#insertInput(target)) : nonNullList(this.#insertInput(target)) },
-        ...this.#onConflictField(target),
-      }),
-    }))
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `input type for inserting ${isObject ? 'object' : 'array'} relation for remote table "${table.name}"`,
+          fields: () => ({
+            data: { type: isObject ? new GraphQLNonNull(this.#insertInput(target)) : nonNullList(this.#insertInput(target)) },
+            ...this.#onConflictField(target),
+          }),
+        }),
+    )
   }
 
   #onConflict(access: MutationAccess): GraphQLFieldConfigArgumentMap {
@@ -209,44 +245,62 @@ export class MutationSchemaBuilder {
     if (namedConstraints(table).length === 0 || !access.update) return {}
     const update = access.update
     const name = `${table.gqlName}_on_conflict`
-    const type = this.#once(name, () => new GraphQLInputObjectType({
+    const type = this.#once(
       name,
-      description: `on_conflict condition type for table "${table.name}"`,
-      fields: () => {
-        const select = this.#selectable(table)
-        const fields: GraphQLInputFieldConfigMap = {
-          constraint: { type: new GraphQLNonNull(this.#constraintEnum(table)) },
-          update_columns: { type: nonNullList(this.#updateColumnEnum(table, update.columns)), defaultValue: [] },
-        }
-        if (select) fields.where = { type: this.base.boolExp(select) }
-        return fields
-      },
-    }))
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `on_conflict condition type for table "${table.name}"`,
+          fields: () => {
+            const select = this.#selectable(table)
+            const fields: GraphQLInputFieldConfigMap = {
+              constraint: { type: new GraphQLNonNull(this.#constraintEnum(table)) },
+              update_columns: { type: nonNullList(this.#updateColumnEnum(table, update.columns)), defaultValue: [] },
+            }
+            if (select) fields.where = { type: this.base.boolExp(select) }
+            return fields
+          },
+        }),
+    )
     return { on_conflict: { type } }
   }
 
   #constraintEnum(table: TableInfo): GraphQLEnumType {
     const name = `${table.gqlName}_constraint`
-    return this.#once(name, () => new GraphQLEnumType({
+    return this.#once(
       name,
-      description: `unique or primary key constraints on table "${table.name}"`,
-      values: Object.fromEntries(namedConstraints(table).map((c) => [c.name, {
-        value: c.name,
-        description: `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}`,
-      }])),
-    }))
+      () =>
+        new GraphQLEnumType({
+          name,
+          description: `unique or primary key constraints on table "${table.name}"`,
+          values: Object.fromEntries(
+            namedConstraints(table).map((c) => [
+              c.name,
+              {
+                value: c.name,
+                description: `unique or primary key constraint on columns ${c.columns.map((col) => `"${col}"`).join(', ')}`,
+              },
+            ]),
+          ),
+        }),
+    )
   }
 
   /** An enum needs a value: with no updatable column Hasura offers `_PLACEHOLDER`, which it refuses. */
   #updateColumnEnum(table: TableInfo, columns: ColumnInfo[]): GraphQLEnumType {
     const name = `${table.gqlName}_update_column`
-    return this.#once(name, () => new GraphQLEnumType({
+    return this.#once(
       name,
-      description: `update columns of table "${table.name}"`,
-      values: columns.length === 0
-        ? { _PLACEHOLDER: { value: null, description: 'placeholder (do not use)' } }
-        : Object.fromEntries(columns.map((c) => [c.gqlName, { value: c.name, description: 'column name' }])),
-    }))
+      () =>
+        new GraphQLEnumType({
+          name,
+          description: `update columns of table "${table.name}"`,
+          values:
+            columns.length === 0
+              ? { _PLACEHOLDER: { value: null, description: 'placeholder (do not use)' } }
+              : Object.fromEntries(columns.map((c) => [c.gqlName, { value: c.name, description: 'column name' }])),
+        }),
+    )
   }
 
   #updateOperators(access: MutationAccess): GraphQLFieldConfigArgumentMap {
@@ -256,26 +310,69 @@ export class MutationSchemaBuilder {
     const jsonb = columns.filter((c) => c.catalog.type === 'jsonb')
     const numeric = columns.filter((c) => c.catalog.elementType === null && isNumericType(c.catalog.type))
     const input = (suffix: string, description: string, fields: () => GraphQLInputFieldConfigMap) =>
-      this.#once(`${table.gqlName}_${suffix}`, () => new GraphQLInputObjectType({ name: `${table.gqlName}_${suffix}`, description, fields }))
+      this.#once(
+        `${table.gqlName}_${suffix}`,
+        () => new GraphQLInputObjectType({ name: `${table.gqlName}_${suffix}`, description, fields }),
+      )
     const fieldsOf = (make: () => GraphQLInputType) => () => Object.fromEntries(jsonb.map((c) => [c.gqlName, { type: make() }]))
     if (jsonb.length > 0) {
-      args._append = { type: input('append_input', 'append existing jsonb value of filtered columns with new jsonb value', fieldsOf(() => this.base.scalar('jsonb'))), description: 'append existing jsonb value of filtered columns with new jsonb value' }
+      args._append = {
+        type: input(
+          'append_input',
+          'append existing jsonb value of filtered columns with new jsonb value',
+          fieldsOf(() => this.base.scalar('jsonb')),
+        ),
+        description: 'append existing jsonb value of filtered columns with new jsonb value',
+      }
     }
     if (numeric.length > 0) {
       args._inc = {
-        type: input('inc_input', `input type for incrementing numeric columns in table "${table.name}"`, () => Object.fromEntries(numeric.map((c) => [c.gqlName, { type: this.base.columnType(c) }]))),
+        type: input('inc_input', `input type for incrementing numeric columns in table "${table.name}"`, () =>
+          Object.fromEntries(numeric.map((c) => [c.gqlName, { type: this.base.columnType(c) }])),
+        ),
         description: 'increments the numeric columns with given value of the filtered values',
       }
     }
     if (jsonb.length > 0) {
-      args._delete_at_path = { type: input('delete_at_path_input', 'delete the field or element with specified path (for JSON arrays, negative integers count from the end)', fieldsOf(() => new GraphQLList(new GraphQLNonNull(GraphQLString)))), description: 'delete the field or element with specified path (for JSON arrays, negative integers count from the end)' }
-      args._delete_elem = { type: input('delete_elem_input', 'delete the array element with specified index (negative integers count from the end). throws an error if top level container is not an array', fieldsOf(() => GraphQLInt)), description: 'delete the array element with specified index (negative integers count from the end). throws an error if top level container is not an array' }
-      args._delete_key = { type: input('delete_key_input', 'delete key/value pair or string element. key/value pairs are matched based on their key value', fieldsOf(() => GraphQLString)), description: 'delete key/value pair or string element. key/value pairs are matched based on their key value' }
-      args._prepend = { type: input('prepend_input', 'prepend existing jsonb value of filtered columns with new jsonb value', fieldsOf(() => this.base.scalar('jsonb'))), description: 'prepend existing jsonb value of filtered columns with new jsonb value' }
+      args._delete_at_path = {
+        type: input(
+          'delete_at_path_input',
+          'delete the field or element with specified path (for JSON arrays, negative integers count from the end)',
+          fieldsOf(() => new GraphQLList(new GraphQLNonNull(GraphQLString))),
+        ),
+        description: 'delete the field or element with specified path (for JSON arrays, negative integers count from the end)',
+      }
+      args._delete_elem = {
+        type: input(
+          'delete_elem_input',
+          'delete the array element with specified index (negative integers count from the end). throws an error if top level container is not an array',
+          fieldsOf(() => GraphQLInt),
+        ),
+        description:
+          'delete the array element with specified index (negative integers count from the end). throws an error if top level container is not an array',
+      }
+      args._delete_key = {
+        type: input(
+          'delete_key_input',
+          'delete key/value pair or string element. key/value pairs are matched based on their key value',
+          fieldsOf(() => GraphQLString),
+        ),
+        description: 'delete key/value pair or string element. key/value pairs are matched based on their key value',
+      }
+      args._prepend = {
+        type: input(
+          'prepend_input',
+          'prepend existing jsonb value of filtered columns with new jsonb value',
+          fieldsOf(() => this.base.scalar('jsonb')),
+        ),
+        description: 'prepend existing jsonb value of filtered columns with new jsonb value',
+      }
     }
     if (columns.length > 0) {
       args._set = {
-        type: input('set_input', `input type for updating data in table "${table.name}"`, () => Object.fromEntries(columns.map((c) => [c.gqlName, { type: this.base.columnType(c) }]))),
+        type: input('set_input', `input type for updating data in table "${table.name}"`, () =>
+          Object.fromEntries(columns.map((c) => [c.gqlName, { type: this.base.columnType(c) }])),
+        ),
         description: 'sets the columns of the filtered rows to the given values',
       }
     }
@@ -285,15 +382,23 @@ export class MutationSchemaBuilder {
   #updates(access: MutationAccess, filterAccess: TableAccess): GraphQLInputObjectType {
     const table = access.table
     const name = `${table.gqlName}_updates`
-    return this.#once(name, () => new GraphQLInputObjectType({
+    return this.#once(
       name,
-      fields: () => {
-        const fields: GraphQLInputFieldConfigMap = {}
-        for (const [key, arg] of Object.entries(this.#updateOperators(access))) fields[key] = { type: arg.type, description: arg.description }
-        fields.where = { type: new GraphQLNonNull(this.base.boolExp(filterAccess)), description: 'filter the rows which have to be updated' }
-        return sortFields(fields)
-      },
-    }))
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          fields: () => {
+            const fields: GraphQLInputFieldConfigMap = {}
+            for (const [key, arg] of Object.entries(this.#updateOperators(access)))
+              fields[key] = { type: arg.type, description: arg.description }
+            fields.where = {
+              type: new GraphQLNonNull(this.base.boolExp(filterAccess)),
+              description: 'filter the rows which have to be updated',
+            }
+            return sortFields(fields)
+          },
+        }),
+    )
   }
 
   #pkColumns(table: TableInfo): ColumnInfo[] {
@@ -306,11 +411,16 @@ export class MutationSchemaBuilder {
 
   #pkColumnsInput(table: TableInfo): GraphQLInputObjectType {
     const name = `${table.gqlName}_pk_columns_input`
-    return this.#once(name, () => new GraphQLInputObjectType({
+    return this.#once(
       name,
-      description: `primary key columns input for table: ${table.name}`,
-      fields: () => Object.fromEntries(this.#pkColumns(table).map((c) => [c.gqlName, { type: new GraphQLNonNull(this.base.columnType(c)) }])),
-    }))
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `primary key columns input for table: ${table.name}`,
+          fields: () =>
+            Object.fromEntries(this.#pkColumns(table).map((c) => [c.gqlName, { type: new GraphQLNonNull(this.base.columnType(c)) }])),
+        }),
+    )
   }
 }
 
@@ -319,7 +429,9 @@ function namedConstraints(table: TableInfo): TableInfo['catalog']['uniqueConstra
   return table.catalog.uniqueConstraints.filter((c) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(c.name))
 }
 
-function nonNullList<T extends GraphQLInputObjectType | GraphQLObjectType | GraphQLEnumType>(type: T): GraphQLNonNull<GraphQLList<GraphQLNonNull<T>>> {
+function nonNullList<T extends GraphQLInputObjectType | GraphQLObjectType | GraphQLEnumType>(
+  type: T,
+): GraphQLNonNull<GraphQLList<GraphQLNonNull<T>>> {
   return new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type)))
 }
 
@@ -329,7 +441,12 @@ function nonNullList<T extends GraphQLInputObjectType | GraphQLObjectType | Grap
  */
 function emptyAccess(table: TableInfo): TableAccess {
   return {
-    table, columns: [], filter: {}, limit: null, allowAggregations: false,
-    queryRootFields: new Set(), subscriptionRootFields: new Set(),
+    table,
+    columns: [],
+    filter: {},
+    limit: null,
+    allowAggregations: false,
+    queryRootFields: new Set(),
+    subscriptionRootFields: new Set(),
   }
 }

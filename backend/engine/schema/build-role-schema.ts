@@ -1,8 +1,21 @@
 import {
-  GraphQLEnumType, GraphQLFloat, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType,
-  GraphQLSchema, GraphQLString, GraphQLBoolean,
-  type GraphQLFieldConfig, type GraphQLFieldConfigArgumentMap, type GraphQLFieldConfigMap, type GraphQLInputFieldConfigMap,
-  type GraphQLInputType, type GraphQLOutputType, type GraphQLNamedType,
+  GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLSchema,
+  GraphQLString,
+  GraphQLBoolean,
+  type GraphQLFieldConfig,
+  type GraphQLFieldConfigArgumentMap,
+  type GraphQLFieldConfigMap,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type GraphQLNamedType,
 } from 'graphql'
 import { MutationSchemaBuilder } from './build-mutation-fields.ts'
 import { buildStreamField } from './build-stream-fields.ts'
@@ -48,12 +61,18 @@ export class RoleSchemaBuilder {
     const enumTable = column.enumTable && this.role.model.tables.get(column.enumTable)
     if (!enumTable) return this.scalar(column.scalar)
     const name = `${enumTable.gqlName}_enum`
-    return this.#once(name, () => new GraphQLEnumType({
+    return this.#once(
       name,
-      values: Object.fromEntries(enumTable.enumValues
-        .filter((v) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(v.value))
-        .map((v) => [v.value, { value: v.value, description: v.comment }])),
-    })) as GraphQLEnumType
+      () =>
+        new GraphQLEnumType({
+          name,
+          values: Object.fromEntries(
+            enumTable.enumValues
+              .filter((v) => /^[_A-Za-z][_0-9A-Za-z]*$/.test(v.value))
+              .map((v) => [v.value, { value: v.value, description: v.comment }]),
+          ),
+        }),
+    ) as GraphQLEnumType
   }
 
   orderBy(): GraphQLEnumType {
@@ -69,28 +88,36 @@ export class RoleSchemaBuilder {
   }
 
   #isOrderable(access: TableAccess): boolean {
-    return access.columns.length > 0 || access.table.relationships.some((r) => {
-      const target = this.role.access.get(r.target)
-      return target !== undefined && (r.kind === 'object' ? this.#isOrderable(target) : target.allowAggregations)
-    })
+    return (
+      access.columns.length > 0 ||
+      access.table.relationships.some((r) => {
+        const target = this.role.access.get(r.target)
+        return target !== undefined && (r.kind === 'object' ? this.#isOrderable(target) : target.allowAggregations)
+      })
+    )
   }
 
   tableType(access: TableAccess): GraphQLObjectType {
     const table = access.table
-    return this.#once(table.gqlName, () => new GraphQLObjectType({
-      name: table.gqlName,
-      description: table.comment ?? `columns and relationships of "${table.name}"`,
-      fields: () => sortFields(this.#tableFields(access)),
-    })) as GraphQLObjectType
+    return this.#once(
+      table.gqlName,
+      () =>
+        new GraphQLObjectType({
+          name: table.gqlName,
+          description: table.comment ?? `columns and relationships of "${table.name}"`,
+          fields: () => sortFields(this.#tableFields(access)),
+        }),
+    ) as GraphQLObjectType
   }
 
   #tableFields(access: TableAccess): GraphQLFieldConfigMap<unknown, unknown> {
     const fields: GraphQLFieldConfigMap<unknown, unknown> = {}
     for (const column of access.columns) {
       const type = this.columnType(column)
-      const args: GraphQLFieldConfigArgumentMap = column.catalog.type === 'json' || column.catalog.type === 'jsonb'
-        ? { path: { type: GraphQLString, description: 'JSON select path' } }
-        : {}
+      const args: GraphQLFieldConfigArgumentMap =
+        column.catalog.type === 'json' || column.catalog.type === 'jsonb'
+          ? { path: { type: GraphQLString, description: 'JSON select path' } }
+          : {}
       fields[column.gqlName] = {
         type: column.catalog.nullable ? type : new GraphQLNonNull(type),
         args,
@@ -139,7 +166,10 @@ export class RoleSchemaBuilder {
     args.limit = { type: GraphQLInt, description: 'limit the number of rows returned' }
     args.offset = { type: GraphQLInt, description: 'skip the first n rows. Use only with order_by' }
     if (this.#isOrderable(access)) {
-      args.order_by = { type: new GraphQLList(new GraphQLNonNull(this.orderByType(access))), description: 'sort the rows by one or more columns' }
+      args.order_by = {
+        type: new GraphQLList(new GraphQLNonNull(this.orderByType(access))),
+        description: 'sort the rows by one or more columns',
+      }
     }
     args.where = { type: this.boolExp(access), description: 'filter the rows returned' }
     return args
@@ -147,40 +177,50 @@ export class RoleSchemaBuilder {
 
   selectColumn(access: TableAccess): GraphQLEnumType {
     const name = `${access.table.gqlName}_select_column`
-    return this.#once(name, () => new GraphQLEnumType({
+    return this.#once(
       name,
-      description: `select columns of table "${access.table.name}"`,
-      values: Object.fromEntries(access.columns.map((c) => [c.gqlName, { value: c.name, description: 'column name' }])),
-    })) as GraphQLEnumType
+      () =>
+        new GraphQLEnumType({
+          name,
+          description: `select columns of table "${access.table.name}"`,
+          values: Object.fromEntries(access.columns.map((c) => [c.gqlName, { value: c.name, description: 'column name' }])),
+        }),
+    ) as GraphQLEnumType
   }
 
   boolExp(access: TableAccess): GraphQLInputObjectType {
     const name = `${access.table.gqlName}_bool_exp`
-    const type: GraphQLInputObjectType = this.#once(name, () => new GraphQLInputObjectType({
+    const type: GraphQLInputObjectType = this.#once(
       name,
-      description: `Boolean expression to filter rows from the table "${access.table.name}". All fields are combined with a logical 'AND'.`,
-      fields: () => {
-        const self = this.boolExp(access)
-        const fields: GraphQLInputFieldConfigMap = {
-          _and: { type: new GraphQLList(new GraphQLNonNull(self)) },
-          _not: { type: self },
-          _or: { type: new GraphQLList(new GraphQLNonNull(self)) },
-        }
-        for (const column of access.columns) {
-          const columnType = this.columnType(column)
-          fields[column.gqlName] = { type: this.comparisons.forType(columnType, column.catalog.type, columnType instanceof GraphQLEnumType) }
-        }
-        for (const relationship of access.table.relationships) {
-          const target = this.role.access.get(relationship.target)
-          if (!target) continue
-          fields[relationship.name] = { type: this.boolExp(target) }
-          if (relationship.kind === 'array' && target.allowAggregations) {
-            fields[`${relationship.name}_aggregate`] = { type: this.aggregateBoolExp(target) }
-          }
-        }
-        return sortFields(fields)
-      },
-    })) as GraphQLInputObjectType
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `Boolean expression to filter rows from the table "${access.table.name}". All fields are combined with a logical 'AND'.`,
+          fields: () => {
+            const self = this.boolExp(access)
+            const fields: GraphQLInputFieldConfigMap = {
+              _and: { type: new GraphQLList(new GraphQLNonNull(self)) },
+              _not: { type: self },
+              _or: { type: new GraphQLList(new GraphQLNonNull(self)) },
+            }
+            for (const column of access.columns) {
+              const columnType = this.columnType(column)
+              fields[column.gqlName] = {
+                type: this.comparisons.forType(columnType, column.catalog.type, columnType instanceof GraphQLEnumType),
+              }
+            }
+            for (const relationship of access.table.relationships) {
+              const target = this.role.access.get(relationship.target)
+              if (!target) continue
+              fields[relationship.name] = { type: this.boolExp(target) }
+              if (relationship.kind === 'array' && target.allowAggregations) {
+                fields[`${relationship.name}_aggregate`] = { type: this.aggregateBoolExp(target) }
+              }
+            }
+            return sortFields(fields)
+          },
+        }),
+    ) as GraphQLInputObjectType
     return type
   }
 
@@ -188,68 +228,90 @@ export class RoleSchemaBuilder {
   aggregateBoolExp(access: TableAccess): GraphQLInputObjectType {
     const table = access.table
     const name = `${table.gqlName}_aggregate_bool_exp`
-    return this.#once(name, () => new GraphQLInputObjectType({
+    return this.#once(
       name,
-      fields: () => {
-        const countName = `${name}_count`
-        const count = this.#once(countName, () => new GraphQLInputObjectType({
-          name: countName,
-          fields: () => sortFields({
-            ...(access.columns.length > 0 ? { arguments: { type: new GraphQLList(new GraphQLNonNull(this.selectColumn(access))) } } : {}),
-            distinct: { type: GraphQLBoolean },
-            filter: { type: this.boolExp(access) },
-            predicate: { type: new GraphQLNonNull(this.comparisons.forType(GraphQLInt, 'int4')) },
-          }),
-        })) as GraphQLInputObjectType
-        return { count: { type: count } }
-      },
-    })) as GraphQLInputObjectType
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          fields: () => {
+            const countName = `${name}_count`
+            const count = this.#once(
+              countName,
+              () =>
+                new GraphQLInputObjectType({
+                  name: countName,
+                  fields: () =>
+                    sortFields({
+                      ...(access.columns.length > 0
+                        ? { arguments: { type: new GraphQLList(new GraphQLNonNull(this.selectColumn(access))) } }
+                        : {}),
+                      distinct: { type: GraphQLBoolean },
+                      filter: { type: this.boolExp(access) },
+                      predicate: { type: new GraphQLNonNull(this.comparisons.forType(GraphQLInt, 'int4')) },
+                    }),
+                }),
+            ) as GraphQLInputObjectType
+            return { count: { type: count } }
+          },
+        }),
+    ) as GraphQLInputObjectType
   }
 
   orderByType(access: TableAccess): GraphQLInputObjectType {
     const name = `${access.table.gqlName}_order_by`
-    return this.#once(name, () => new GraphQLInputObjectType({
+    return this.#once(
       name,
-      description: `Ordering options when selecting data from "${access.table.name}".`,
-      fields: () => {
-        const fields: GraphQLInputFieldConfigMap = {}
-        for (const column of access.columns) fields[column.gqlName] = { type: this.orderBy() }
-        for (const relationship of access.table.relationships) {
-          const target = this.role.access.get(relationship.target)
-          if (!target) continue
-          if (relationship.kind === 'object') {
-            if (this.#isOrderable(target)) fields[relationship.name] = { type: this.orderByType(target) }
-          }
-          else if (target.allowAggregations) fields[`${relationship.name}_aggregate`] = { type: this.aggregateOrderBy(target) }
-        }
-        return sortFields(fields)
-      },
-    })) as GraphQLInputObjectType
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `Ordering options when selecting data from "${access.table.name}".`,
+          fields: () => {
+            const fields: GraphQLInputFieldConfigMap = {}
+            for (const column of access.columns) fields[column.gqlName] = { type: this.orderBy() }
+            for (const relationship of access.table.relationships) {
+              const target = this.role.access.get(relationship.target)
+              if (!target) continue
+              if (relationship.kind === 'object') {
+                if (this.#isOrderable(target)) fields[relationship.name] = { type: this.orderByType(target) }
+              } else if (target.allowAggregations) fields[`${relationship.name}_aggregate`] = { type: this.aggregateOrderBy(target) }
+            }
+            return sortFields(fields)
+          },
+        }),
+    ) as GraphQLInputObjectType
   }
 
   aggregateOrderBy(access: TableAccess): GraphQLInputObjectType {
     const table = access.table
     const name = `${table.gqlName}_aggregate_order_by`
-    return this.#once(name, () => new GraphQLInputObjectType({
+    return this.#once(
       name,
-      description: `order by aggregate values of table "${table.name}"`,
-      fields: () => {
-        const fields: GraphQLInputFieldConfigMap = { count: { type: this.orderBy() } }
-        for (const operator of [...NUMERIC_OPERATORS, 'max', 'min'] as AggregateOperator[]) {
-          const columns = this.#operatorColumns(access, operator)
-          if (columns.length === 0) continue
-          const opName = `${table.gqlName}_${operator}_order_by`
-          fields[operator] = {
-            type: this.#once(opName, () => new GraphQLInputObjectType({
-              name: opName,
-              description: `order by ${operator}() on columns of table "${table.name}"`,
-              fields: () => Object.fromEntries(columns.map((c) => [c.gqlName, { type: this.orderBy() }])),
-            })) as GraphQLInputObjectType,
-          }
-        }
-        return sortFields(fields)
-      },
-    })) as GraphQLInputObjectType
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          description: `order by aggregate values of table "${table.name}"`,
+          fields: () => {
+            const fields: GraphQLInputFieldConfigMap = { count: { type: this.orderBy() } }
+            for (const operator of [...NUMERIC_OPERATORS, 'max', 'min'] as AggregateOperator[]) {
+              const columns = this.#operatorColumns(access, operator)
+              if (columns.length === 0) continue
+              const opName = `${table.gqlName}_${operator}_order_by`
+              fields[operator] = {
+                type: this.#once(
+                  opName,
+                  () =>
+                    new GraphQLInputObjectType({
+                      name: opName,
+                      description: `order by ${operator}() on columns of table "${table.name}"`,
+                      fields: () => Object.fromEntries(columns.map((c) => [c.gqlName, { type: this.orderBy() }])),
+                    }),
+                ) as GraphQLInputObjectType,
+              }
+            }
+            return sortFields(fields)
+          },
+        }),
+    ) as GraphQLInputObjectType
   }
 
   #operatorColumns(access: TableAccess, operator: AggregateOperator): ColumnInfo[] {
@@ -262,57 +324,78 @@ export class RoleSchemaBuilder {
   aggregateType(access: TableAccess): GraphQLObjectType {
     const table = access.table
     const name = `${table.gqlName}_aggregate`
-    return this.#once(name, () => new GraphQLObjectType({
+    return this.#once(
       name,
-      description: `aggregated selection of "${table.name}"`,
-      fields: () => {
-        const fields: GraphQLFieldConfigMap<unknown, unknown> = {
-          aggregate: { type: this.#aggregateFields(access), extensions: engineExtensions({ kind: 'aggregate', access }) },
-        }
-        if (this.hasFields(access)) {
-          fields.nodes = {
-            type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(this.tableType(access)))),
-            extensions: engineExtensions({ kind: 'nodes', access }),
-          }
-        }
-        return fields
-      },
-    })) as GraphQLObjectType
+      () =>
+        new GraphQLObjectType({
+          name,
+          description: `aggregated selection of "${table.name}"`,
+          fields: () => {
+            const fields: GraphQLFieldConfigMap<unknown, unknown> = {
+              aggregate: { type: this.#aggregateFields(access), extensions: engineExtensions({ kind: 'aggregate', access }) },
+            }
+            if (this.hasFields(access)) {
+              fields.nodes = {
+                type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(this.tableType(access)))),
+                extensions: engineExtensions({ kind: 'nodes', access }),
+              }
+            }
+            return fields
+          },
+        }),
+    ) as GraphQLObjectType
   }
 
   #aggregateFields(access: TableAccess): GraphQLObjectType {
     const table = access.table
     const name = `${table.gqlName}_aggregate_fields`
-    return this.#once(name, () => new GraphQLObjectType({
+    return this.#once(
       name,
-      description: `aggregate fields of "${table.name}"`,
-      fields: () => {
-        const countArgs: GraphQLFieldConfigArgumentMap = access.columns.length === 0 ? {} : {
-          columns: { type: new GraphQLList(new GraphQLNonNull(this.selectColumn(access))) },
-          distinct: { type: GraphQLBoolean },
-        }
-        const fields: GraphQLFieldConfigMap<unknown, unknown> = {
-          count: { type: new GraphQLNonNull(GraphQLInt), args: countArgs, extensions: engineExtensions({ kind: 'count', access }) },
-        }
-        for (const operator of [...NUMERIC_OPERATORS, 'max', 'min'] as AggregateOperator[]) {
-          const columns = this.#operatorColumns(access, operator)
-          if (columns.length === 0) continue
-          const opName = `${table.gqlName}_${operator}_fields`
-          fields[operator] = {
-            type: this.#once(opName, () => new GraphQLObjectType({
-              name: opName,
-              description: `aggregate ${operator} on columns`,
-              fields: () => Object.fromEntries(columns.map((column): [string, Field] => [column.gqlName, {
-                type: this.#aggregateColumnType(operator, column),
-                extensions: engineExtensions({ kind: 'aggregate_column', operator, column }),
-              }])),
-            })) as GraphQLObjectType,
-            extensions: engineExtensions({ kind: 'aggregate_operator', operator, access }),
-          }
-        }
-        return sortFields(fields)
-      },
-    })) as GraphQLObjectType
+      () =>
+        new GraphQLObjectType({
+          name,
+          description: `aggregate fields of "${table.name}"`,
+          fields: () => {
+            const countArgs: GraphQLFieldConfigArgumentMap =
+              access.columns.length === 0
+                ? {}
+                : {
+                    columns: { type: new GraphQLList(new GraphQLNonNull(this.selectColumn(access))) },
+                    distinct: { type: GraphQLBoolean },
+                  }
+            const fields: GraphQLFieldConfigMap<unknown, unknown> = {
+              count: { type: new GraphQLNonNull(GraphQLInt), args: countArgs, extensions: engineExtensions({ kind: 'count', access }) },
+            }
+            for (const operator of [...NUMERIC_OPERATORS, 'max', 'min'] as AggregateOperator[]) {
+              const columns = this.#operatorColumns(access, operator)
+              if (columns.length === 0) continue
+              const opName = `${table.gqlName}_${operator}_fields`
+              fields[operator] = {
+                type: this.#once(
+                  opName,
+                  () =>
+                    new GraphQLObjectType({
+                      name: opName,
+                      description: `aggregate ${operator} on columns`,
+                      fields: () =>
+                        Object.fromEntries(
+                          columns.map((column): [string, Field] => [
+                            column.gqlName,
+                            {
+                              type: this.#aggregateColumnType(operator, column),
+                              extensions: engineExtensions({ kind: 'aggregate_column', operator, column }),
+                            },
+                          ]),
+                        ),
+                    }),
+                ) as GraphQLObjectType,
+                extensions: engineExtensions({ kind: 'aggregate_operator', operator, access }),
+              }
+            }
+            return sortFields(fields)
+          },
+        }),
+    ) as GraphQLObjectType
   }
 
   /** Hasura: sum, max and min keep the column's type; the statistical operators answer Float. */
@@ -323,10 +406,14 @@ export class RoleSchemaBuilder {
 
   functionArgs(fn: FunctionInfo): GraphQLInputObjectType {
     const name = `${fn.gqlName}_args`
-    return this.#once(name, () => new GraphQLInputObjectType({
+    return this.#once(
       name,
-      fields: () => Object.fromEntries(fn.args.map((arg) => [arg.name, { type: this.scalar(arg.scalar) }])),
-    })) as GraphQLInputObjectType
+      () =>
+        new GraphQLInputObjectType({
+          name,
+          fields: () => Object.fromEntries(fn.args.map((arg) => [arg.name, { type: this.scalar(arg.scalar) }])),
+        }),
+    ) as GraphQLInputObjectType
   }
 
   #rootType(name: string, which: 'queryRootFields' | 'subscriptionRootFields'): GraphQLObjectType {
@@ -363,10 +450,12 @@ export class RoleSchemaBuilder {
       if (allowed.has('select_by_pk') && selectable && pk && pk.every((c) => visible.has(c))) {
         fields[table.rootFields.selectByPk] = {
           type: this.tableType(access),
-          args: Object.fromEntries(pk.map((name) => {
-            const column = table.columnByName.get(name) as ColumnInfo
-            return [column.gqlName, { type: new GraphQLNonNull(this.columnType(column)) }]
-          })),
+          args: Object.fromEntries(
+            pk.map((name) => {
+              const column = table.columnByName.get(name) as ColumnInfo
+              return [column.gqlName, { type: new GraphQLNonNull(this.columnType(column)) }]
+            }),
+          ),
           description: `fetch data from the table: "${table.name}" using primary key columns`,
           extensions: engineExtensions({ kind: 'select_by_pk', access }),
         }
@@ -387,9 +476,15 @@ export class RoleSchemaBuilder {
       const access = this.role.access.get(fn.returnTable) as TableAccess
       if (!this.hasFields(access)) continue
       const required = fn.args.some((a) => !a.hasDefault)
-      const args: GraphQLFieldConfigArgumentMap = fn.args.length === 0 ? {} : {
-        args: { type: required ? new GraphQLNonNull(this.functionArgs(fn)) : this.functionArgs(fn), description: `input parameters for function "${fn.gqlName}"` },
-      }
+      const args: GraphQLFieldConfigArgumentMap =
+        fn.args.length === 0
+          ? {}
+          : {
+              args: {
+                type: required ? new GraphQLNonNull(this.functionArgs(fn)) : this.functionArgs(fn),
+                description: `input parameters for function "${fn.gqlName}"`,
+              },
+            }
       fields[fn.gqlName] = {
         type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(this.tableType(access)))),
         args: { ...args, ...this.selectArgs(access) },

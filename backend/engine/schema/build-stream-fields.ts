@@ -1,6 +1,11 @@
 import {
-  GraphQLEnumType, GraphQLInputObjectType, GraphQLInt, GraphQLList, GraphQLNonNull,
-  type GraphQLFieldConfig, type GraphQLNamedType,
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLList,
+  GraphQLNonNull,
+  type GraphQLFieldConfig,
+  type GraphQLNamedType,
 } from 'graphql'
 import type { RoleSchemaBuilder } from './build-role-schema.ts'
 import { sortFields } from './comparison-types.ts'
@@ -35,7 +40,10 @@ export function buildStreamField(builder: RoleSchemaBuilder, access: TableAccess
     type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(builder.tableType(access)))),
     args: {
       batch_size: { type: new GraphQLNonNull(GraphQLInt), description: 'maximum number of rows returned in a single batch' },
-      cursor: { type: new GraphQLNonNull(new GraphQLList(streamCursorInput(builder, access))), description: 'cursor to stream the results returned by the query' },
+      cursor: {
+        type: new GraphQLNonNull(new GraphQLList(streamCursorInput(builder, access))),
+        description: 'cursor to stream the results returned by the query',
+      },
       where: { type: builder.boolExp(access), description: 'filter the rows returned' },
     },
     description: `fetch data from the table in a streaming manner: "${table.name}"`,
@@ -46,36 +54,62 @@ export function buildStreamField(builder: RoleSchemaBuilder, access: TableAccess
 function streamCursorInput(builder: RoleSchemaBuilder, access: TableAccess): GraphQLInputObjectType {
   const table = access.table
   const name = `${table.gqlName}_stream_cursor_input`
-  return once(builder, name, () => new GraphQLInputObjectType({
+  return once(
+    builder,
     name,
-    description: `Streaming cursor of the table "${table.gqlName}"`,
-    fields: () => ({
-      initial_value: { type: new GraphQLNonNull(streamCursorValueInput(builder, access)), description: 'Stream column input with initial value' },
-      ordering: { type: cursorOrdering(builder), description: 'cursor ordering' },
-    }),
-  }))
+    () =>
+      new GraphQLInputObjectType({
+        name,
+        description: `Streaming cursor of the table "${table.gqlName}"`,
+        fields: () => ({
+          initial_value: {
+            type: new GraphQLNonNull(streamCursorValueInput(builder, access)),
+            description: 'Stream column input with initial value',
+          },
+          ordering: { type: cursorOrdering(builder), description: 'cursor ordering' },
+        }),
+      }),
+  )
 }
 
 /** Every selectable column, each optional: the cursor is the one column given a value. */
 function streamCursorValueInput(builder: RoleSchemaBuilder, access: TableAccess): GraphQLInputObjectType {
   const name = `${access.table.gqlName}_stream_cursor_value_input`
-  return once(builder, name, () => new GraphQLInputObjectType({
+  return once(
+    builder,
     name,
-    description: 'Initial value of the column from where the streaming should start',
-    fields: () => sortFields(Object.fromEntries(access.columns.map((column) => [column.gqlName, {
-      type: builder.columnType(column),
-      description: column.comment ?? undefined,
-    }]))),
-  }))
+    () =>
+      new GraphQLInputObjectType({
+        name,
+        description: 'Initial value of the column from where the streaming should start',
+        fields: () =>
+          sortFields(
+            Object.fromEntries(
+              access.columns.map((column) => [
+                column.gqlName,
+                {
+                  type: builder.columnType(column),
+                  description: column.comment ?? undefined,
+                },
+              ]),
+            ),
+          ),
+      }),
+  )
 }
 
 function cursorOrdering(builder: RoleSchemaBuilder): GraphQLEnumType {
-  return once(builder, 'cursor_ordering', () => new GraphQLEnumType({
-    name: 'cursor_ordering',
-    description: 'ordering argument of a cursor',
-    values: {
-      ASC: { value: 'ASC', description: 'ascending ordering of the cursor' },
-      DESC: { value: 'DESC', description: 'descending ordering of the cursor' },
-    },
-  }))
+  return once(
+    builder,
+    'cursor_ordering',
+    () =>
+      new GraphQLEnumType({
+        name: 'cursor_ordering',
+        description: 'ordering argument of a cursor',
+        values: {
+          ASC: { value: 'ASC', description: 'ascending ordering of the cursor' },
+          DESC: { value: 'DESC', description: 'descending ordering of the cursor' },
+        },
+      }),
+  )
 }

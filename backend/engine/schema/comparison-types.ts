@@ -1,6 +1,11 @@
 import {
-  GraphQLBoolean, GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLString,
-  type GraphQLInputFieldConfigMap, type GraphQLInputType,
+  GraphQLBoolean,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLString,
+  type GraphQLInputFieldConfigMap,
+  type GraphQLInputType,
 } from 'graphql'
 import { isStringType } from './pg-scalars.ts'
 

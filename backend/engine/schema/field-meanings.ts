@@ -3,7 +3,7 @@ import type { TableAccess } from './role-access.ts'
 import type { ColumnInfo, FunctionInfo, RelationshipInfo } from './source-model.ts'
 
 export type AggregateOperator =
-  | 'avg' | 'max' | 'min' | 'stddev' | 'stddev_pop' | 'stddev_samp' | 'sum' | 'var_pop' | 'var_samp' | 'variance'
+  'avg' | 'max' | 'min' | 'stddev' | 'stddev_pop' | 'stddev_samp' | 'sum' | 'var_pop' | 'var_samp' | 'variance'
 
 /**
  * What a generated output field stands for, attached to the field as `extensions.engine`, so that

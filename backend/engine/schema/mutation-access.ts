@@ -72,12 +72,19 @@ export function buildMutationAccess(role: RoleModel, backendOnly: boolean): Map<
     const remove = metadata.delete_permissions?.find((p) => p.role === role.role)?.permission
     const access: MutationAccess = {
       table,
-      insert: insert && allowedHere(insert) && isWritable(table, 'insert')
-        ? { columns: pick(table, insert.columns, insert.set ?? {}), check: insert.check ?? {}, presets: insert.set ?? {} }
-        : null,
-      update: update && allowedHere(update) && isWritable(table, 'update')
-        ? { columns: pick(table, update.columns, update.set ?? {}), filter: update.filter ?? {}, check: update.check ?? null, presets: update.set ?? {} }
-        : null,
+      insert:
+        insert && allowedHere(insert) && isWritable(table, 'insert')
+          ? { columns: pick(table, insert.columns, insert.set ?? {}), check: insert.check ?? {}, presets: insert.set ?? {} }
+          : null,
+      update:
+        update && allowedHere(update) && isWritable(table, 'update')
+          ? {
+              columns: pick(table, update.columns, update.set ?? {}),
+              filter: update.filter ?? {},
+              check: update.check ?? null,
+              presets: update.set ?? {},
+            }
+          : null,
       delete: remove && allowedHere(remove) && isWritable(table, 'delete') ? { filter: remove.filter ?? {} } : null,
     }
     if (access.insert || access.update || access.delete) result.set(table.key, access)

@@ -47,8 +47,25 @@ export function isStringType(type: string): boolean {
  * geometries, take part in max/min; types it treats as unknown (interval, inet, …) do not.
  */
 const COMPARABLE_TYPES = new Set([
-  'int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'money', 'bpchar', 'varchar', 'text',
-  'citext', 'date', 'timestamp', 'timestamptz', 'timetz', 'uuid', 'ltree', 'lquery', 'ltxtquery',
+  'int2',
+  'int4',
+  'int8',
+  'float4',
+  'float8',
+  'numeric',
+  'money',
+  'bpchar',
+  'varchar',
+  'text',
+  'citext',
+  'date',
+  'timestamp',
+  'timestamptz',
+  'timetz',
+  'uuid',
+  'ltree',
+  'lquery',
+  'ltxtquery',
 ])
 
 export function isComparableType(type: string, typeKind: string): boolean {

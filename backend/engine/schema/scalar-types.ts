@@ -1,5 +1,11 @@
 import {
-  GraphQLBoolean, GraphQLEnumType, GraphQLFloat, GraphQLInt, GraphQLScalarType, GraphQLString, valueFromASTUntyped,
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLInt,
+  GraphQLScalarType,
+  GraphQLString,
+  valueFromASTUntyped,
   type GraphQLEnumValueConfigMap,
 } from 'graphql'
 
@@ -15,12 +21,15 @@ const BUILT_IN: Record<string, GraphQLScalarType> = {
  * when the bound parameter reaches it, as Hasura lets Postgres parse `uuid` or `timestamptz` text.
  */
 export function postgresScalar(name: string): GraphQLScalarType {
-  return BUILT_IN[name] ?? new GraphQLScalarType({
-    name,
-    serialize: (value) => value,
-    parseValue: (value) => value,
-    parseLiteral: (node, variables) => valueFromASTUntyped(node, variables),
-  })
+  return (
+    BUILT_IN[name] ??
+    new GraphQLScalarType({
+      name,
+      serialize: (value) => value,
+      parseValue: (value) => value,
+      parseLiteral: (node, variables) => valueFromASTUntyped(node, variables),
+    })
+  )
 }
 
 /** Hasura's `order_by` enum, with its descriptions. */

@@ -1,8 +1,14 @@
 import type { Queryable } from '../../db/database.ts'
 import { ident, sql } from '../../lib/sql.ts'
 import type {
-  ArrayRelationship, CustomRootFieldName, FunctionMetadata, Metadata, ObjectRelationship, QualifiedTable,
-  SelectPermission, TableMetadata,
+  ArrayRelationship,
+  CustomRootFieldName,
+  FunctionMetadata,
+  Metadata,
+  ObjectRelationship,
+  QualifiedTable,
+  SelectPermission,
+  TableMetadata,
 } from '../../metadata/model/types.ts'
 import { qualifiedKey, type Catalog, type CatalogColumn, type CatalogFunction, type CatalogTable } from '../catalog/catalog.ts'
 import { isBigNumber, scalarNameFor } from './pg-scalars.ts'
@@ -201,10 +207,16 @@ function resolveRelationships(table: TableInfo, tables: Map<string, TableInfo>):
       table.relationships.push({ name: rel.name, kind, target: target.key, mapping: Object.entries(manual.column_mapping), nonNull: false })
       return
     }
-    const fk = using.foreign_key_constraint_on as string | string[] | { table: QualifiedTable | string; column?: string; columns?: string[] }
+    const fk = using.foreign_key_constraint_on as
+      string | string[] | { table: QualifiedTable | string; column?: string; columns?: string[] }
     if (typeof fk === 'string' || Array.isArray(fk)) {
       const columns = asColumns(fk)
-      const constraint = table.catalog.foreignKeys.find((f) => sameColumns(f.columns.map(([c]) => c), columns))
+      const constraint = table.catalog.foreignKeys.find((f) =>
+        sameColumns(
+          f.columns.map(([c]) => c),
+          columns,
+        ),
+      )
       const target = constraint && tables.get(qualifiedKey(constraint.refSchema, constraint.refTable))
       if (!constraint || !target) return
       const nonNull = columns.every((c) => table.columnByName.get(c)?.catalog.nullable === false)
@@ -214,8 +226,15 @@ function resolveRelationships(table: TableInfo, tables: Map<string, TableInfo>):
     const target = tables.get(tableKeyOf(fk.table))
     if (!target) return
     const columns = asColumns(fk.columns ?? fk.column)
-    const constraint = target.catalog.foreignKeys.find((f) =>
-      f.refSchema === table.schema && f.refTable === table.name && sameColumns(f.columns.map(([c]) => c), columns))
+    const constraint = target.catalog.foreignKeys.find(
+      (f) =>
+        f.refSchema === table.schema &&
+        f.refTable === table.name &&
+        sameColumns(
+          f.columns.map(([c]) => c),
+          columns,
+        ),
+    )
     if (!constraint) return
     const mapping = constraint.columns.map(([remote, local]): [string, string] => [local, remote])
     table.relationships.push({ name: rel.name, kind, target: target.key, mapping, nonNull: false })

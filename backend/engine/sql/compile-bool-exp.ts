@@ -23,7 +23,10 @@ export function tableRef(table: TableInfo): SqlFragment {
 
 /** `child.c = parent.p AND …` for a relationship's column mapping. */
 export function joinCondition(mapping: [string, string][], parent: SqlFragment, child: SqlFragment): SqlFragment {
-  return join(mapping.map(([p, c]) => sql`${columnRef(child, c)} = ${columnRef(parent, p)}`), ' AND ')
+  return join(
+    mapping.map(([p, c]) => sql`${columnRef(child, c)} = ${columnRef(parent, p)}`),
+    ' AND ',
+  )
 }
 
 /** `root`: the row the whole expression is about (`fromRoot` column comparisons read it). */
@@ -32,9 +35,17 @@ export function compileBoolExp(exp: BoolExp, row: SqlFragment, aliases: AliasSou
     case 'true':
       return sql`true`
     case 'and':
-      return sql`(${join(exp.items.map((item) => compileBoolExp(item, row, aliases, root)), ' AND ')})`
+      return sql`(${join(
+        exp.items.map((item) => compileBoolExp(item, row, aliases, root)),
+        ' AND ',
+      )})`
     case 'or':
-      return exp.items.length === 0 ? sql`false` : sql`(${join(exp.items.map((item) => compileBoolExp(item, row, aliases, root)), ' OR ')})`
+      return exp.items.length === 0
+        ? sql`false`
+        : sql`(${join(
+            exp.items.map((item) => compileBoolExp(item, row, aliases, root)),
+            ' OR ',
+          )})`
     case 'not':
       return sql`(NOT ${compileBoolExp(exp.item, row, aliases, root)})`
     case 'is_null':
@@ -61,8 +72,10 @@ export function compileBoolExp(exp: BoolExp, row: SqlFragment, aliases: AliasSou
       return compileRelationshipExists(exp.relationship, exp.target, exp.where, row, aliases, root)
     case 'aggregate_count': {
       const alias = aliases.next('r')
-      const counted = exp.columns.length === 0 ? sql`*`
-        : sql`${exp.distinct ? sql`DISTINCT ` : sql``}${exp.columns.length === 1 ? columnRef(alias, exp.columns[0] as ColumnInfo) : sql`(${join(exp.columns.map((c) => columnRef(alias, c)))})`}`
+      const counted =
+        exp.columns.length === 0
+          ? sql`*`
+          : sql`${exp.distinct ? sql`DISTINCT ` : sql``}${exp.columns.length === 1 ? columnRef(alias, exp.columns[0] as ColumnInfo) : sql`(${join(exp.columns.map((c) => columnRef(alias, c)))})`}`
       const where = sql`${joinCondition(exp.relationship.mapping, row, alias)} AND ${compileBoolExp(exp.where, alias, aliases, root)}`
       const count = sql`(SELECT count(${counted}) FROM ${tableRef(exp.target)} AS ${alias} WHERE ${where})`
       const tests = exp.predicate.map(({ operator, value, castToText }) => {
@@ -84,7 +97,14 @@ export function compileBoolExp(exp: BoolExp, row: SqlFragment, aliases: AliasSou
   }
 }
 
-function compileRelationshipExists(relationship: RelationshipInfo, target: TableInfo, where: BoolExp, row: SqlFragment, aliases: AliasSource, root: SqlFragment): SqlFragment {
+function compileRelationshipExists(
+  relationship: RelationshipInfo,
+  target: TableInfo,
+  where: BoolExp,
+  row: SqlFragment,
+  aliases: AliasSource,
+  root: SqlFragment,
+): SqlFragment {
   const alias = aliases.next('r')
   return sql`EXISTS (SELECT 1 FROM ${tableRef(target)} AS ${alias} WHERE ${joinCondition(relationship.mapping, row, alias)} AND ${compileBoolExp(where, alias, aliases, root)})`
 }

@@ -58,10 +58,12 @@ function compileInsertCte(plan: InsertPlan, rows: InsertRow[], aliases: AliasSou
   if (columns.length === 0) columns.push((plan.table.columns[0] as { name: string }).name)
   const tuples = rows.map((row) => {
     const values = new Map(valuesOf(row).map((v) => [v.column.name, v]))
-    return sql`(${join(columns.map((name) => {
-      const value = values.get(name)
-      return value ? compileValue(value.value) : sql`DEFAULT`
-    }))})`
+    return sql`(${join(
+      columns.map((name) => {
+        const value = values.get(name)
+        return value ? compileValue(value.value) : sql`DEFAULT`
+      }),
+    )})`
   })
   const body = sql`(${join(columns.map((c) => ident(c)))}) VALUES ${join(tuples)}`
   const conflict = plan.onConflict

@@ -31,7 +31,10 @@ describe('multiplex', () => {
       cursor,
     )
     expect(statement.slots.map((slot) => slot.param)).toEqual([
-      { kind: 'variable', name: 'after' }, cursor, { kind: 'literal', value: 3 }, { kind: 'literal', value: 3 },
+      { kind: 'variable', name: 'after' },
+      cursor,
+      { kind: 'literal', value: 3 },
+      { kind: 'literal', value: 3 },
     ])
     expect(statement.slots[1]!.param).toBe(cursor)
   })

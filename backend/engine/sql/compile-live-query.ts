@@ -78,7 +78,10 @@ export function compileLiveQuery(fields: readonly LiveRootField[]): MultiplexedS
   fields.forEach((field, i) => {
     const key = `${i === 0 ? '' : ','}${JSON.stringify(field.key)}:`
     if ('json' in field) return pieces.push(literal(key + field.json))
-    pieces.push(literal(key), sql`coalesce((SELECT ${root}.${ident('json')}::text FROM (${field.statement}) AS ${root}(${ident('json')})), 'null')`)
+    pieces.push(
+      literal(key),
+      sql`coalesce((SELECT ${root}.${ident('json')}::text FROM (${field.statement}) AS ${root}(${ident('json')})), 'null')`,
+    )
   })
   const body = pieces.length === 0 ? literal('') : join(pieces, ' || ')
   return multiplex(sql`SELECT '{"data":{' || ${body} || '}}'`, ['response'])

@@ -17,7 +17,13 @@ export const CHECK_COLUMN = ident('pulseboard_permission_check')
  * the role may select, in the order Postgres returned them. A nested insert passes
  * `affectedRows`: Hasura counts the rows of every table it wrote to.
  */
-export function compileMutationOutput(rows: SqlFragment, returning: Returning, aliases: AliasSource, checked: boolean, affectedRows: number | null = null): SqlFragment {
+export function compileMutationOutput(
+  rows: SqlFragment,
+  returning: Returning,
+  aliases: AliasSource,
+  checked: boolean,
+  affectedRows: number | null = null,
+): SqlFragment {
   const ok = checked ? sql`(SELECT bool_and(${CHECK_COLUMN}) FROM ${rows})` : sql`true`
   const output = returning.output
   if (output.kind === 'single') {

@@ -1,6 +1,14 @@
 import { ident, join, literal, raw, sql, type SqlFragment } from '../../lib/sql.ts'
 import type {
-  AggregateField, AggregatePlan, BoolExp, OrderByItem, OrderExpression, OutputField, RootField, RowSource, SelectPlan,
+  AggregateField,
+  AggregatePlan,
+  BoolExp,
+  OrderByItem,
+  OrderExpression,
+  OutputField,
+  RootField,
+  RowSource,
+  SelectPlan,
 } from '../plan/ir.ts'
 import type { ColumnInfo } from '../schema/source-model.ts'
 import { AliasSource } from './alias-source.ts'
@@ -58,7 +66,11 @@ export function compileFields(fields: OutputField[], row: SqlFragment, laterals:
         return [field.key, literal(field.name)]
       case 'column': {
         const ref = columnRef(row, field.column)
-        if (field.path) return [field.key, sql`(${ref} #> ${compileValue({ param: { kind: 'literal', value: field.path }, sqlType: 'text[]', encoding: 'array' })})`]
+        if (field.path)
+          return [
+            field.key,
+            sql`(${ref} #> ${compileValue({ param: { kind: 'literal', value: field.path }, sqlType: 'text[]', encoding: 'array' })})`,
+          ]
         // HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: Hasura casts to text in SQL, so do we.
         return [field.key, field.stringify ? sql`(${ref})::text` : ref]
       }
@@ -68,13 +80,17 @@ export function compileFields(fields: OutputField[], row: SqlFragment, laterals:
         const nested: SqlFragment[] = []
         const object = compileFields(field.select.fields, target, nested, aliases)
         const source = compileRowSource({ ...field.select.source, limit: 1 }, row, aliases)
-        laterals.push(sql` LEFT JOIN LATERAL (SELECT ${object} AS root FROM (${source}) AS ${target}${join(nested, '')}) AS ${lateral} ON true`)
+        laterals.push(
+          sql` LEFT JOIN LATERAL (SELECT ${object} AS root FROM (${source}) AS ${target}${join(nested, '')}) AS ${lateral} ON true`,
+        )
         return [field.key, sql`${lateral}.root`]
       }
       case 'array': {
         const lateral = aliases.next('a')
         const s = aliases.next('s')
-        laterals.push(sql` LEFT JOIN LATERAL (SELECT coalesce(json_agg(${s}.root), '[]') AS root FROM (${compileRows(field.select, row, aliases)}) AS ${s}) AS ${lateral} ON true`)
+        laterals.push(
+          sql` LEFT JOIN LATERAL (SELECT coalesce(json_agg(${s}.root), '[]') AS root FROM (${compileRows(field.select, row, aliases)}) AS ${s}) AS ${lateral} ON true`,
+        )
         return [field.key, sql`${lateral}.root`]
       }
       case 'aggregate': {
@@ -113,19 +129,22 @@ function compileAggregateField(field: AggregateField, row: SqlFragment): SqlFrag
       return literal(field.name)
     case 'count': {
       if (field.columns.length === 0) return sql`count(*)`
-      const columns = field.columns.length === 1
-        ? columnRef(row, field.columns[0] as ColumnInfo)
-        : sql`(${join(field.columns.map((c) => columnRef(row, c)))})`
+      const columns =
+        field.columns.length === 1
+          ? columnRef(row, field.columns[0] as ColumnInfo)
+          : sql`(${join(field.columns.map((c) => columnRef(row, c)))})`
       return field.distinct ? sql`count(DISTINCT ${columns})` : sql`count(${columns})`
     }
     case 'operator':
-      return jsonObject(field.columns.map(({ key, column, stringify }): [string, SqlFragment] => {
-        if (column === null) return [key, literal(field.typename)]
-        const value = sql`${raw(field.operator)}(${columnRef(row, column)})`
-        if (stringify) return [key, sql`(${value})::text`]
-        const keepsType = field.operator === 'sum' || field.operator === 'max' || field.operator === 'min'
-        return [key, keepsType || column.isBigNumber ? value : sql`(${value})::float8`]
-      }))
+      return jsonObject(
+        field.columns.map(({ key, column, stringify }): [string, SqlFragment] => {
+          if (column === null) return [key, literal(field.typename)]
+          const value = sql`${raw(field.operator)}(${columnRef(row, column)})`
+          if (stringify) return [key, sql`(${value})::text`]
+          const keepsType = field.operator === 'sum' || field.operator === 'max' || field.operator === 'min'
+          return [key, keepsType || column.isBigNumber ? value : sql`(${value})::float8`]
+        }),
+      )
   }
 }
 
@@ -135,9 +154,10 @@ export function compileRowSource(source: RowSource, parent: SqlFragment | null, 
   const conditions: SqlFragment[] = []
   if (parent && source.parentJoin) conditions.push(joinCondition(source.parentJoin, parent, base))
   conditions.push(compileBoolExp(source.where, base, aliases))
-  const orderBy = source.distinctOn.length > 0 && source.orderBy.length === 0
-    ? source.distinctOn.map((column): OrderByItem => ({ expression: { kind: 'column', column }, descending: false, nullsFirst: false }))
-    : source.orderBy
+  const orderBy =
+    source.distinctOn.length > 0 && source.orderBy.length === 0
+      ? source.distinctOn.map((column): OrderByItem => ({ expression: { kind: 'column', column }, descending: false, nullsFirst: false }))
+      : source.orderBy
   const distinct = source.distinctOn.length > 0 ? sql`DISTINCT ON (${join(source.distinctOn.map((c) => columnRef(base, c)))}) ` : sql``
   const order = orderBy.length > 0 ? sql` ORDER BY ${join(orderBy.map((item) => compileOrderItem(item, base, aliases)))}` : sql``
   const limit = compileLimit(source)
@@ -181,4 +201,3 @@ function compileOrderExpression(expression: OrderExpression, row: SqlFragment, a
     }
   }
 }
-

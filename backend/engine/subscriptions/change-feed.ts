@@ -18,22 +18,26 @@ export async function listenForChanges(
 ): Promise<() => Promise<void>> {
   let changed = new Set<string>()
   let scheduled = false
-  return db.listen(CHANGE_CHANNEL, (payload) => {
-    const table = parseTable(payload)
-    if (table === undefined) return log.warn('ignoring a malformed table change notification', { payload })
-    changed.add(table)
-    if (scheduled) return
-    scheduled = true
-    setImmediate(() => {
-      const tables = changed
-      changed = new Set()
-      scheduled = false
-      onChange(tables)
-    })
-  }, () => {
-    log.warn('change notifications resumed after a lost connection; refetching every live query')
-    onGap()
-  })
+  return db.listen(
+    CHANGE_CHANNEL,
+    (payload) => {
+      const table = parseTable(payload)
+      if (table === undefined) return log.warn('ignoring a malformed table change notification', { payload })
+      changed.add(table)
+      if (scheduled) return
+      scheduled = true
+      setImmediate(() => {
+        const tables = changed
+        changed = new Set()
+        scheduled = false
+        onChange(tables)
+      })
+    },
+    () => {
+      log.warn('change notifications resumed after a lost connection; refetching every live query')
+      onGap()
+    },
+  )
 }
 
 function parseTable(payload: string): string | undefined {

@@ -29,10 +29,7 @@ export interface InstalledTriggers {
  * holding one table's lock while waiting for the next would deadlock with DDL in flight (a
  * `run_sql` dropping those very tables), and Postgres might abort the user's statement.
  */
-export async function installChangeTriggers(
-  db: Database,
-  tables: readonly { schema: string; name: string }[],
-): Promise<InstalledTriggers> {
+export async function installChangeTriggers(db: Database, tables: readonly { schema: string; name: string }[]): Promise<InstalledTriggers> {
   await db.transaction(async (tx) => {
     await tx.query(sql`SET LOCAL lock_timeout = '500ms'`)
     await tx.query(sql`CREATE SCHEMA IF NOT EXISTS hdb_catalog`)

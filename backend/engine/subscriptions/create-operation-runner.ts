@@ -37,14 +37,17 @@ export function createOperationRunner({ engine, liveQueries, log }: RunnerDepend
       try {
         if (subscription.kind === 'live') return liveQueries.subscribe({ role, statement: subscription.statement, values, tables }, sink)
         const key = JSON.stringify(subscription.key)
-        return liveQueries.subscribeStream({
-          role,
-          statement: subscription.statement,
-          cursorSlot: subscription.cursorSlot,
-          values,
-          respond: (batch) => `{"data":{${key}:${batch}}}`,
-          tables,
-        }, sink)
+        return liveQueries.subscribeStream(
+          {
+            role,
+            statement: subscription.statement,
+            cursorSlot: subscription.cursorSlot,
+            values,
+            respond: (batch) => `{"data":{${key}:${batch}}}`,
+            tables,
+          },
+          sink,
+        )
       } catch (error) {
         if (!(error instanceof TooManySubscriptionsError)) throw error
         log.warn('live query refused', { reason: error.message })

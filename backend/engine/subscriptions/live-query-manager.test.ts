@@ -18,9 +18,12 @@ const refetches: { statements: number; cohorts: number; pushed: number }[] = []
 
 const owner = new BoundParam({ kind: 'variable', name: 'owner' }, 'text')
 const min = new BoundParam({ kind: 'variable', name: 'min' }, 'text')
-const statement = multiplex(sql`SELECT json_build_object('data', json_build_object('items', (
+const statement = multiplex(
+  sql`SELECT json_build_object('data', json_build_object('items', (
   SELECT coalesce(json_agg(json_build_object('id', i.id, 'v', i.v) ORDER BY i.id), '[]'::json)
-  FROM items i WHERE i.owner = (${owner})::text AND i.v >= (${min})::int4 AND i.owner <> (${owner})::text || '!')))::text`, ['response'])
+  FROM items i WHERE i.owner = (${owner})::text AND i.v >= (${min})::int4 AND i.owner <> (${owner})::text || '!')))::text`,
+  ['response'],
+)
 
 function plan(ownerValue: string, minValue: unknown): LiveQueryPlan {
   const values = bindValues(statement.slots, { sessionVariables: {}, variables: { owner: ownerValue, min: minValue } })
@@ -105,7 +108,9 @@ describe('live queries', () => {
     const bad = collect()
     const stops = [manager.subscribe(plan('bob', 0), good.sink), manager.subscribe(plan('bob', 'not a number'), bad.sink)]
     await expect.poll(() => good.results).toEqual([items([2, 2])])
-    await expect.poll(() => bad.results).toEqual([{ errors: [{ message: expect.stringContaining('invalid input syntax for type integer') }] }])
+    await expect
+      .poll(() => bad.results)
+      .toEqual([{ errors: [{ message: expect.stringContaining('invalid input syntax for type integer') }] }])
     for (const stop of stops) stop()
   })
 
@@ -119,13 +124,19 @@ describe('live queries', () => {
     })
     await polling.start()
     const untracked = collect()
-    const untrackedStatement = multiplex(sql`SELECT json_build_object('data', (SELECT json_agg(v ORDER BY v) FROM untracked WHERE v > (${min})::int4))::text`, ['response'])
-    const stop = polling.subscribe({
-      role: 'user',
-      statement: untrackedStatement,
-      values: ['0'],
-      tables: new Set([tableKey('public', 'untracked')]),
-    }, untracked.sink)
+    const untrackedStatement = multiplex(
+      sql`SELECT json_build_object('data', (SELECT json_agg(v ORDER BY v) FROM untracked WHERE v > (${min})::int4))::text`,
+      ['response'],
+    )
+    const stop = polling.subscribe(
+      {
+        role: 'user',
+        statement: untrackedStatement,
+        values: ['0'],
+        tables: new Set([tableKey('public', 'untracked')]),
+      },
+      untracked.sink,
+    )
     await expect.poll(() => untracked.results).toEqual([{ data: [1] }])
     await db.query(sql`INSERT INTO untracked VALUES (2)`)
     await expect.poll(() => untracked.results).toEqual([{ data: [1] }, { data: [1, 2] }])

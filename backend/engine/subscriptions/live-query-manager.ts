@@ -68,7 +68,12 @@ export class LiveQueryManager {
   /** Starts listening for changes and the polling timer. */
   async start(): Promise<void> {
     try {
-      this.#unlisten = await listenForChanges(this.options.db, this.options.log, (tables) => this.#onChange(tables), () => this.#refetchAll())
+      this.#unlisten = await listenForChanges(
+        this.options.db,
+        this.options.log,
+        (tables) => this.#onChange(tables),
+        () => this.#refetchAll(),
+      )
     } catch (error) {
       this.options.log.warn('change notifications unavailable; every live query is polled', { error: String(error) })
     }

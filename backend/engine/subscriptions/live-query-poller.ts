@@ -113,18 +113,20 @@ export class LiveQueryPoller {
     for (let i = 0; i < cohorts.length; i += this.options.batchSize) batches.push(cohorts.slice(i, i + this.options.batchSize))
     // Every batch is queued at once (the statement runner bounds how many run): each batch's
     // results are sent as soon as it returns.
-    await Promise.all(batches.map(async (batch) => {
-      const results = await this.#fetchBatch(batch)
-      statements += results.statements
-      if (this.#closed) return
-      batch.forEach((cohort, j) => {
-        const response = results.responses[j]
-        if (response === undefined || response === cohort.last) return
-        cohort.last = response
-        for (const sink of cohort.sinks) sink.next(response)
-        pushed += cohort.sinks.size
-      })
-    }))
+    await Promise.all(
+      batches.map(async (batch) => {
+        const results = await this.#fetchBatch(batch)
+        statements += results.statements
+        if (this.#closed) return
+        batch.forEach((cohort, j) => {
+          const response = results.responses[j]
+          if (response === undefined || response === cohort.last) return
+          cohort.last = response
+          for (const sink of cohort.sinks) sink.next(response)
+          pushed += cohort.sinks.size
+        })
+      }),
+    )
     this.options.onRefetch?.({ statements, cohorts: cohorts.length, pushed, ms: performance.now() - started })
   }
 
@@ -140,23 +142,24 @@ export class LiveQueryPoller {
       if (isCanceled(error)) {
         return { responses: batch.map(() => this.options.errorResponse(error, this.role === 'admin')), statements: 1 }
       }
-      const responses = await Promise.all(batch.map(async (cohort) => {
-        try {
-          return (await this.#query([cohort]))[0]
-        } catch (error) {
-          return this.options.errorResponse(error, this.role === 'admin')
-        }
-      }))
+      const responses = await Promise.all(
+        batch.map(async (cohort) => {
+          try {
+            return (await this.#query([cohort]))[0]
+          } catch (error) {
+            return this.options.errorResponse(error, this.role === 'admin')
+          }
+        }),
+      )
       return { responses, statements: 1 + batch.length }
     }
   }
 
   async #query(batch: Cohort[]): Promise<(string | undefined)[]> {
-    const rows = await this.options.statements.query<{ cohort: number; response: string | null }>(
-      this.role,
-      this.statement.text,
-      [`[${batch.map((cohort) => cohort.key).join(',')}]`, ...this.statement.constants],
-    )
+    const rows = await this.options.statements.query<{ cohort: number; response: string | null }>(this.role, this.statement.text, [
+      `[${batch.map((cohort) => cohort.key).join(',')}]`,
+      ...this.statement.constants,
+    ])
     const responses: (string | undefined)[] = new Array(batch.length)
     for (const row of rows) responses[row.cohort - 1] = row.response ?? undefined
     return responses

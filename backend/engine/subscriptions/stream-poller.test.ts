@@ -19,9 +19,13 @@ let manager: LiveQueryManager
 
 const series = new BoundParam({ kind: 'variable', name: 'series' }, 'text')
 const cursor: ParamValue = { kind: 'variable', name: 'after' }
-const statement = multiplex(sql`SELECT coalesce(json_agg(s.root), '[]')::text AS root, (array_agg(s.c))[count(*)::int4] AS cursor
+const statement = multiplex(
+  sql`SELECT coalesce(json_agg(s.root), '[]')::text AS root, (array_agg(s.c))[count(*)::int4] AS cursor
 FROM (SELECT json_build_object('id', t.id) AS root, t.id::text AS c
-      FROM (SELECT * FROM points WHERE series = (${series})::text AND id > (${new BoundParam(cursor, 'text')})::int4 ORDER BY id LIMIT ${2}) t) s`, ['root', 'cursor'], cursor)
+      FROM (SELECT * FROM points WHERE series = (${series})::text AND id > (${new BoundParam(cursor, 'text')})::int4 ORDER BY id LIMIT ${2}) t) s`,
+  ['root', 'cursor'],
+  cursor,
+)
 
 function plan(seriesValue: string, after: unknown): StreamPlan {
   return {
@@ -92,7 +96,9 @@ describe('streams', () => {
   it('reports a failing statement once, as a result with errors', async () => {
     const bad = collect()
     const stop = manager.subscribeStream(plan('a', 'not a number'), bad.sink)
-    await expect.poll(() => bad.results).toEqual([{ errors: [{ message: expect.stringContaining('invalid input syntax for type integer') }] }])
+    await expect
+      .poll(() => bad.results)
+      .toEqual([{ errors: [{ message: expect.stringContaining('invalid input syntax for type integer') }] }])
     await db.query(sql`INSERT INTO points (series) VALUES ('a')`)
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(bad.results).toHaveLength(1)

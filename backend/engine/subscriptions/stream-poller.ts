@@ -128,11 +128,13 @@ export class StreamPoller {
     const cohorts = [...this.#cohorts].filter((cohort) => due === 'all' || cohort.behind)
     const batches: StreamCohort[][] = []
     for (let i = 0; i < cohorts.length; i += this.batchSize) batches.push(cohorts.slice(i, i + this.batchSize))
-    await Promise.all(batches.map(async (batch) => {
-      const results = await this.#fetchBatch(batch)
-      if (this.#closed) return
-      batch.forEach((cohort, i) => this.#deliver(cohort, results[i]))
-    }))
+    await Promise.all(
+      batches.map(async (batch) => {
+        const results = await this.#fetchBatch(batch)
+        if (this.#closed) return
+        batch.forEach((cohort, i) => this.#deliver(cohort, results[i]))
+      }),
+    )
   }
 
   #deliver(cohort: StreamCohort, result: BatchResult | undefined): void {
@@ -160,23 +162,24 @@ export class StreamPoller {
       return await this.#query(batch)
     } catch (error) {
       if (isCanceled(error)) return batch.map(() => ({ error: this.errorResponse(error, this.plan.role === 'admin') }))
-      return Promise.all(batch.map(async (cohort) => {
-        try {
-          return (await this.#query([cohort]))[0]
-        } catch (error) {
-          return { error: this.errorResponse(error, this.plan.role === 'admin') }
-        }
-      }))
+      return Promise.all(
+        batch.map(async (cohort) => {
+          try {
+            return (await this.#query([cohort]))[0]
+          } catch (error) {
+            return { error: this.errorResponse(error, this.plan.role === 'admin') }
+          }
+        }),
+      )
     }
   }
 
   async #query(batch: StreamCohort[]): Promise<(BatchResult | undefined)[]> {
     const { statement } = this.plan
-    const rows = await this.statements.query<{ cohort: number; root: string; cursor: string | null }>(
-      this.plan.role,
-      statement.text,
-      [`[${batch.map((cohort) => cohort.key).join(',')}]`, ...statement.constants],
-    )
+    const rows = await this.statements.query<{ cohort: number; root: string; cursor: string | null }>(this.plan.role, statement.text, [
+      `[${batch.map((cohort) => cohort.key).join(',')}]`,
+      ...statement.constants,
+    ])
     const results: (BatchResult | undefined)[] = new Array(batch.length)
     for (const row of rows) results[row.cohort - 1] = { root: row.root, cursor: row.cursor }
     return results

@@ -31,7 +31,9 @@ describe('GraphQL document limits', () => {
     const nested = (levels: number) => `{ ${'a { '.repeat(levels - 1)}b${' }'.repeat(levels - 1)} }`
     expect(refusal(nested(20))).toBeNull()
     expect(refusal(nested(21))).toBe('the query exceeds the maximum depth of 20')
-    expect(refusal(`{ ...A } fragment A on query_root { ${'a { '.repeat(20)}b${' }'.repeat(20)} }`)).toBe('the query exceeds the maximum depth of 20')
+    expect(refusal(`{ ...A } fragment A on query_root { ${'a { '.repeat(20)}b${' }'.repeat(20)} }`)).toBe(
+      'the query exceeds the maximum depth of 20',
+    )
   })
 
   it('counts argument objects as levels, so relationship filters cannot escape the depth limit', () => {
@@ -45,7 +47,9 @@ describe('GraphQL document limits', () => {
 
   it('measures a fragment bomb in linear time and refuses it by its expanded size', () => {
     const started = process.hrtime.bigint()
-    expect(refusal(fragmentBomb(64))).toBe(`the query asks for more than ${Number.MAX_SAFE_INTEGER} fields once its fragments are expanded; the limit is 2000`)
+    expect(refusal(fragmentBomb(64))).toBe(
+      `the query asks for more than ${Number.MAX_SAFE_INTEGER} fields once its fragments are expanded; the limit is 2000`,
+    )
     expect(refusal(fragmentBomb(12))).toBe('the query asks for 2048 fields once its fragments are expanded; the limit is 2000')
     expect(refusal(fragmentBomb(10))).toBeNull()
     // Not a timing assertion on speed, only that 2^64 fields were not walked one by one.
@@ -73,7 +77,9 @@ describe('GraphQL variable limits', () => {
   it('refuses variables whose objects nest deeper than the depth limit', () => {
     let value: unknown = { id: { _eq: 1 } }
     for (let i = 0; i < 5000; i++) value = { _not: value }
-    expect(() => assertVariablesWithinLimits({ where: value }, 20)).toThrow('variable "where" nests objects deeper than the maximum depth of 20')
+    expect(() => assertVariablesWithinLimits({ where: value }, 20)).toThrow(
+      'variable "where" nests objects deeper than the maximum depth of 20',
+    )
     expect(() => assertVariablesWithinLimits({ rows: Array.from({ length: 1000 }, (_, i) => ({ v: i })) }, 20)).not.toThrow()
   })
 })

@@ -31,7 +31,8 @@ export function assertDocumentWithinLimits(document: DocumentNode, limits: Docum
 /** Variables carry filters as literals do (`where: $where`): their objects may nest as deep as a query. */
 export function assertVariablesWithinLimits(variables: Record<string, unknown>, maxDepth: number): void {
   for (const [name, value] of Object.entries(variables)) {
-    if (jsonDepthExceeds(value, maxDepth)) refuse(`variable "${name}" nests objects deeper than the maximum depth of ${maxDepth}`, '$.variableValues')
+    if (jsonDepthExceeds(value, maxDepth))
+      refuse(`variable "${name}" nests objects deeper than the maximum depth of ${maxDepth}`, '$.variableValues')
   }
 }
 

@@ -24,7 +24,10 @@ export interface OperationCost {
 
 const ZERO: OperationCost = { depth: 0, nodes: 0, aliases: 0 }
 
-export function measureOperation(operation: OperationDefinitionNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): OperationCost {
+export function measureOperation(
+  operation: OperationDefinitionNode,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+): OperationCost {
   const measured = new Map<string, OperationCost>()
   const visiting = new Set<string>()
 

@@ -1,10 +1,31 @@
 import {
-  ExecutableDefinitionsRule, FragmentsOnCompositeTypesRule, KnownDirectivesRule, KnownFragmentNamesRule, KnownTypeNamesRule,
-  LoneAnonymousOperationRule, NoFragmentCyclesRule, NoUndefinedVariablesRule, NoUnusedFragmentsRule, NoUnusedVariablesRule,
-  OverlappingFieldsCanBeMergedRule, PossibleFragmentSpreadsRule, ScalarLeafsRule, SingleFieldSubscriptionsRule, UniqueArgumentNamesRule, UniqueDirectivesPerLocationRule,
-  UniqueFragmentNamesRule, UniqueInputFieldNamesRule, UniqueOperationNamesRule, UniqueVariableNamesRule,
-  VariablesAreInputTypesRule, VariablesInAllowedPositionRule, specifiedRules, validate,
-  type DocumentNode, type GraphQLSchema, type ValidationRule,
+  ExecutableDefinitionsRule,
+  FragmentsOnCompositeTypesRule,
+  KnownDirectivesRule,
+  KnownFragmentNamesRule,
+  KnownTypeNamesRule,
+  LoneAnonymousOperationRule,
+  NoFragmentCyclesRule,
+  NoUndefinedVariablesRule,
+  NoUnusedFragmentsRule,
+  NoUnusedVariablesRule,
+  OverlappingFieldsCanBeMergedRule,
+  PossibleFragmentSpreadsRule,
+  ScalarLeafsRule,
+  SingleFieldSubscriptionsRule,
+  UniqueArgumentNamesRule,
+  UniqueDirectivesPerLocationRule,
+  UniqueFragmentNamesRule,
+  UniqueInputFieldNamesRule,
+  UniqueOperationNamesRule,
+  UniqueVariableNamesRule,
+  VariablesAreInputTypesRule,
+  VariablesInAllowedPositionRule,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ValidationRule,
 } from 'graphql'
 import { EngineError } from '../engine-error.ts'
 
@@ -14,14 +35,29 @@ import { EngineError } from '../engine-error.ts'
  * own messages (`field 'x' not found in type: 'author'` at `$.selectionSet.author.selectionSet.x`).
  */
 const DOCUMENT_RULES: ValidationRule[] = [
-  ExecutableDefinitionsRule, UniqueOperationNamesRule, LoneAnonymousOperationRule, SingleFieldSubscriptionsRule,
-  KnownTypeNamesRule, FragmentsOnCompositeTypesRule, VariablesAreInputTypesRule, UniqueFragmentNamesRule,
-  KnownFragmentNamesRule, NoUnusedFragmentsRule, PossibleFragmentSpreadsRule, NoFragmentCyclesRule,
-  UniqueVariableNamesRule, NoUndefinedVariablesRule, KnownDirectivesRule, UniqueDirectivesPerLocationRule,
-  UniqueArgumentNamesRule, UniqueInputFieldNamesRule, VariablesInAllowedPositionRule,
+  ExecutableDefinitionsRule,
+  UniqueOperationNamesRule,
+  LoneAnonymousOperationRule,
+  SingleFieldSubscriptionsRule,
+  KnownTypeNamesRule,
+  FragmentsOnCompositeTypesRule,
+  VariablesAreInputTypesRule,
+  UniqueFragmentNamesRule,
+  KnownFragmentNamesRule,
+  NoUnusedFragmentsRule,
+  PossibleFragmentSpreadsRule,
+  NoFragmentCyclesRule,
+  UniqueVariableNamesRule,
+  NoUndefinedVariablesRule,
+  KnownDirectivesRule,
+  UniqueDirectivesPerLocationRule,
+  UniqueArgumentNamesRule,
+  UniqueInputFieldNamesRule,
+  VariablesInAllowedPositionRule,
   // Selections: objects need a selection set, scalars may not have one, one response key names
   // one field. They skip fields the schema does not know, which the planner reports.
-  ScalarLeafsRule, OverlappingFieldsCanBeMergedRule,
+  ScalarLeafsRule,
+  OverlappingFieldsCanBeMergedRule,
 ]
 
 /** graphql-js stops at 100 errors against documents built to exhaust the validator; one is enough here. */

@@ -15,12 +15,14 @@ export type LoadReport = (level: 'debug' | 'warn' | 'error', message: string, fi
 export async function createFunctionsApp(functionsDir: string, report: LoadReport): Promise<Express> {
   const app = express()
   app.disable('x-powered-by')
-  app.use(express.json({
-    limit: '6mb',
-    verify: (req, _res, bytes) => {
-      ;(req as typeof req & { rawBody?: string }).rawBody = bytes.toString()
-    },
-  }))
+  app.use(
+    express.json({
+      limit: '6mb',
+      verify: (req, _res, bytes) => {
+        ;(req as typeof req & { rawBody?: string }).rawBody = bytes.toString()
+      },
+    }),
+  )
   app.use(express.urlencoded({ extended: true }))
 
   for (const { route, file } of findFunctionRoutes(functionsDir)) {
@@ -51,7 +53,10 @@ async function loadHandler(file: string, report: LoadReport): Promise<RequestHan
   } catch (error) {
     report('error', 'function failed to load', { file, error: String(error), stack: (error as Error).stack })
     return (_req, res) => {
-      res.status(500).type('text/plain').send(`The function failed to load: ${String(error)}`)
+      res
+        .status(500)
+        .type('text/plain')
+        .send(`The function failed to load: ${String(error)}`)
     }
   }
 }

@@ -17,6 +17,11 @@ export const DEFAULT_SOURCE_CONFIGURATION = {
 export function clearedMetadata(current?: Metadata): Metadata {
   const existing = current?.sources.find((s) => s.name === 'default')
   if (current && !existing) return { version: 3, sources: [] }
-  const source: Source = { name: 'default', kind: 'postgres', tables: [], configuration: existing?.configuration ?? DEFAULT_SOURCE_CONFIGURATION }
+  const source: Source = {
+    name: 'default',
+    kind: 'postgres',
+    tables: [],
+    configuration: existing?.configuration ?? DEFAULT_SOURCE_CONFIGURATION,
+  }
   return { version: 3, sources: [source] }
 }

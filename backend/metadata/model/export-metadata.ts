@@ -1,6 +1,16 @@
 import type {
-  DeletePermission, FunctionMetadata, InsertPermission, Metadata, ObjectRelationship, PermissionEntry,
-  QualifiedTable, SelectPermission, Source, TableConfiguration, TableMetadata, UpdatePermission,
+  DeletePermission,
+  FunctionMetadata,
+  InsertPermission,
+  Metadata,
+  ObjectRelationship,
+  PermissionEntry,
+  QualifiedTable,
+  SelectPermission,
+  Source,
+  TableConfiguration,
+  TableMetadata,
+  UpdatePermission,
 } from './types.ts'
 
 type Json = Record<string, unknown>
@@ -37,9 +47,20 @@ const byQualifiedName = (name: QualifiedTable) => `${name.schema}\0${name.name}`
 
 /** Hasura's order of the top-level keys after `version` and `sources`, and what lists are sorted by. */
 const TOP_LEVEL_ORDER: [key: string, sortKey?: string][] = [
-  ['remote_schemas', 'name'], ['query_collections', 'name'], ['allowlist', 'collection'], ['actions', 'name'],
-  ['custom_types'], ['cron_triggers', 'name'], ['rest_endpoints', 'url'], ['api_limits'], ['metrics_config'],
-  ['inherited_roles', 'role_name'], ['graphql_schema_introspection'], ['network'], ['backend_configs'], ['opentelemetry'],
+  ['remote_schemas', 'name'],
+  ['query_collections', 'name'],
+  ['allowlist', 'collection'],
+  ['actions', 'name'],
+  ['custom_types'],
+  ['cron_triggers', 'name'],
+  ['rest_endpoints', 'url'],
+  ['api_limits'],
+  ['metrics_config'],
+  ['inherited_roles', 'role_name'],
+  ['graphql_schema_introspection'],
+  ['network'],
+  ['backend_configs'],
+  ['opentelemetry'],
 ]
 
 function isEmpty(value: unknown): boolean {
@@ -58,7 +79,11 @@ function qualified(name: QualifiedTable): QualifiedTable {
 }
 
 function exportSource(source: Source): Json {
-  const out: Json = { name: source.name, kind: source.kind, tables: sortBy(source.tables, (t) => byQualifiedName(t.table)).map(exportTable) }
+  const out: Json = {
+    name: source.name,
+    kind: source.kind,
+    tables: sortBy(source.tables, (t) => byQualifiedName(t.table)).map(exportTable),
+  }
   put(out, 'functions', source.functions && sortBy(source.functions, (f) => byQualifiedName(f.function)).map(exportFunction))
   out.configuration = source.configuration
   put(out, 'customization', source.customization)
@@ -76,10 +101,26 @@ export function exportTable(table: TableMetadata): Json {
   put(out, 'array_relationships', named(table.array_relationships)?.map(exportRelationship))
   put(out, 'computed_fields', named(table.computed_fields))
   put(out, 'remote_relationships', named(table.remote_relationships))
-  put(out, 'insert_permissions', byRole(table.insert_permissions)?.map((p) => exportPermission(p, exportInsert)))
-  put(out, 'select_permissions', byRole(table.select_permissions)?.map((p) => exportPermission(p, exportSelect)))
-  put(out, 'update_permissions', byRole(table.update_permissions)?.map((p) => exportPermission(p, exportUpdate)))
-  put(out, 'delete_permissions', byRole(table.delete_permissions)?.map((p) => exportPermission(p, exportDelete)))
+  put(
+    out,
+    'insert_permissions',
+    byRole(table.insert_permissions)?.map((p) => exportPermission(p, exportInsert)),
+  )
+  put(
+    out,
+    'select_permissions',
+    byRole(table.select_permissions)?.map((p) => exportPermission(p, exportSelect)),
+  )
+  put(
+    out,
+    'update_permissions',
+    byRole(table.update_permissions)?.map((p) => exportPermission(p, exportUpdate)),
+  )
+  put(
+    out,
+    'delete_permissions',
+    byRole(table.delete_permissions)?.map((p) => exportPermission(p, exportDelete)),
+  )
   put(out, 'event_triggers', named(table.event_triggers))
   return out
 }
@@ -100,7 +141,10 @@ function exportTableConfiguration(configuration: TableConfiguration): Json | und
   for (const column of Object.keys(columns).sort()) {
     const { comment, custom_name: customName } = columns[column]!
     if (comment === undefined && customName === undefined) continue
-    columnConfig[column] = { ...(comment !== undefined ? { comment } : {}), ...(customName !== undefined ? { custom_name: customName } : {}) }
+    columnConfig[column] = {
+      ...(comment !== undefined ? { comment } : {}),
+      ...(customName !== undefined ? { custom_name: customName } : {}),
+    }
     if (customName !== undefined) customColumnNames[column] = customName
   }
   const rootFields = configuration.custom_root_fields ?? {}
@@ -109,8 +153,11 @@ function exportTableConfiguration(configuration: TableConfiguration): Json | und
     const value = rootFields[field as keyof typeof rootFields]
     if (value !== null && value !== undefined) customRootFields[field] = value
   }
-  const empty = Object.keys(columnConfig).length === 0 && Object.keys(customRootFields).length === 0 &&
-    configuration.custom_name === undefined && configuration.comment === undefined
+  const empty =
+    Object.keys(columnConfig).length === 0 &&
+    Object.keys(customRootFields).length === 0 &&
+    configuration.custom_name === undefined &&
+    configuration.comment === undefined
   if (empty) return undefined
   const out: Json = { column_config: columnConfig }
   if (configuration.comment !== undefined) out.comment = configuration.comment
@@ -132,7 +179,8 @@ function exportUsing(using: ObjectRelationship['using']): Json {
     // Keys in aeson's (alphabetical) order, as Hasura writes these objects.
     const out: Json = { column_mapping: manual.column_mapping }
     out.insertion_order = manual.insertion_order ?? null
-    out.remote_table = typeof manual.remote_table === 'string' ? { name: manual.remote_table, schema: 'public' } : qualified(manual.remote_table)
+    out.remote_table =
+      typeof manual.remote_table === 'string' ? { name: manual.remote_table, schema: 'public' } : qualified(manual.remote_table)
     return { manual_configuration: out }
   }
   const fk = using.foreign_key_constraint_on

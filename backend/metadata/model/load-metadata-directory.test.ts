@@ -15,87 +15,113 @@ const fixture = (name: string) => join(import.meta.dirname, '__fixtures__', name
  */
 const expectedExport = {
   version: 3,
-  sources: [{
-    name: 'default',
-    kind: 'postgres',
-    tables: [
-      {
-        table: { name: 'users', schema: 'auth' },
-        configuration: {
-          column_config: { display_name: { custom_name: 'displayName' } },
-          custom_column_names: { display_name: 'displayName' },
-          custom_name: 'users',
-          custom_root_fields: { select: 'users', select_by_pk: 'user' },
-        },
-        select_permissions: [{
-          role: 'user',
-          permission: { columns: ['id', 'display_name'], filter: { id: { _eq: 'X-Hasura-User-Id' } } },
-        }],
-      },
-      {
-        table: { name: 'metrics', schema: 'public' },
-        object_relationships: [
-          {
-            name: 'owner',
-            using: { manual_configuration: { column_mapping: { workspace_id: 'id' }, insertion_order: null, remote_table: { name: 'workspaces', schema: 'public' } } },
+  sources: [
+    {
+      name: 'default',
+      kind: 'postgres',
+      tables: [
+        {
+          table: { name: 'users', schema: 'auth' },
+          configuration: {
+            column_config: { display_name: { custom_name: 'displayName' } },
+            custom_column_names: { display_name: 'displayName' },
+            custom_name: 'users',
+            custom_root_fields: { select: 'users', select_by_pk: 'user' },
           },
-          { name: 'workspace', using: { foreign_key_constraint_on: 'workspace_id' } },
-        ],
-        select_permissions: [{
-          role: 'user',
-          permission: { columns: ['id', 'key', 'workspace_id'], filter: { workspace: { created_by: { _eq: 'X-Hasura-User-Id' } } } },
-        }],
-        event_triggers: [{
-          name: 'metric_created',
-          definition: { enable_manual: false, insert: { columns: '*' } },
-          retry_conf: { interval_sec: 10, num_retries: 0, timeout_sec: 60 },
-          webhook_from_env: 'NHOST_FUNCTIONS_URL',
-        }],
+          select_permissions: [
+            {
+              role: 'user',
+              permission: { columns: ['id', 'display_name'], filter: { id: { _eq: 'X-Hasura-User-Id' } } },
+            },
+          ],
+        },
+        {
+          table: { name: 'metrics', schema: 'public' },
+          object_relationships: [
+            {
+              name: 'owner',
+              using: {
+                manual_configuration: {
+                  column_mapping: { workspace_id: 'id' },
+                  insertion_order: null,
+                  remote_table: { name: 'workspaces', schema: 'public' },
+                },
+              },
+            },
+            { name: 'workspace', using: { foreign_key_constraint_on: 'workspace_id' } },
+          ],
+          select_permissions: [
+            {
+              role: 'user',
+              permission: { columns: ['id', 'key', 'workspace_id'], filter: { workspace: { created_by: { _eq: 'X-Hasura-User-Id' } } } },
+            },
+          ],
+          event_triggers: [
+            {
+              name: 'metric_created',
+              definition: { enable_manual: false, insert: { columns: '*' } },
+              retry_conf: { interval_sec: 10, num_retries: 0, timeout_sec: 60 },
+              webhook_from_env: 'NHOST_FUNCTIONS_URL',
+            },
+          ],
+        },
+        {
+          table: { name: 'workspaces', schema: 'public' },
+          array_relationships: [
+            {
+              name: 'metrics',
+              using: { foreign_key_constraint_on: { column: 'workspace_id', table: { name: 'metrics', schema: 'public' } } },
+            },
+          ],
+          insert_permissions: [
+            {
+              role: 'user',
+              permission: { check: {}, set: { created_by: 'x-hasura-User-Id' }, columns: ['name', 'slug'] },
+            },
+          ],
+          select_permissions: [
+            {
+              role: 'user',
+              permission: { columns: '*', filter: {}, limit: 100, allow_aggregations: true },
+              comment: 'members read their workspaces',
+            },
+          ],
+          update_permissions: [
+            {
+              role: 'user',
+              permission: { columns: ['name'], filter: { created_by: { _eq: 'X-Hasura-User-Id' } }, check: null },
+            },
+          ],
+          delete_permissions: [
+            {
+              role: 'user',
+              permission: { filter: { created_by: { _eq: 'X-Hasura-User-Id' } } },
+            },
+          ],
+        },
+      ],
+      functions: [{ function: { name: 'metric_series', schema: 'public' }, permissions: [{ role: 'user' }] }],
+      configuration: {
+        connection_info: {
+          database_url: { from_env: 'HASURA_GRAPHQL_DATABASE_URL' },
+          isolation_level: 'read-committed',
+          pool_settings: { connection_lifetime: 600, idle_timeout: 180, max_connections: 50, retries: 1 },
+          use_prepared_statements: true,
+        },
       },
-      {
-        table: { name: 'workspaces', schema: 'public' },
-        array_relationships: [{
-          name: 'metrics',
-          using: { foreign_key_constraint_on: { column: 'workspace_id', table: { name: 'metrics', schema: 'public' } } },
-        }],
-        insert_permissions: [{
-          role: 'user',
-          permission: { check: {}, set: { created_by: 'x-hasura-User-Id' }, columns: ['name', 'slug'] },
-        }],
-        select_permissions: [{
-          role: 'user',
-          permission: { columns: '*', filter: {}, limit: 100, allow_aggregations: true },
-          comment: 'members read their workspaces',
-        }],
-        update_permissions: [{
-          role: 'user',
-          permission: { columns: ['name'], filter: { created_by: { _eq: 'X-Hasura-User-Id' } }, check: null },
-        }],
-        delete_permissions: [{
-          role: 'user',
-          permission: { filter: { created_by: { _eq: 'X-Hasura-User-Id' } } },
-        }],
-      },
-    ],
-    functions: [{ function: { name: 'metric_series', schema: 'public' }, permissions: [{ role: 'user' }] }],
-    configuration: {
-      connection_info: {
-        database_url: { from_env: 'HASURA_GRAPHQL_DATABASE_URL' },
-        isolation_level: 'read-committed',
-        pool_settings: { connection_lifetime: 600, idle_timeout: 180, max_connections: 50, retries: 1 },
-        use_prepared_statements: true,
-      },
+      customization: { naming_convention: 'hasura-default' },
     },
-    customization: { naming_convention: 'hasura-default' },
-  }],
-  cron_triggers: [{
-    name: 'evaluate-alerts',
-    webhook: '{{NHOST_FUNCTIONS_URL}}/evaluate-alerts',
-    schedule: '* * * * *',
-    include_in_metadata: true,
-    payload: {},
-    retry_conf: { num_retries: 0, retry_interval_seconds: 10, timeout_seconds: 60, tolerance_seconds: 21600 },
-  }],
+  ],
+  cron_triggers: [
+    {
+      name: 'evaluate-alerts',
+      webhook: '{{NHOST_FUNCTIONS_URL}}/evaluate-alerts',
+      schedule: '* * * * *',
+      include_in_metadata: true,
+      payload: {},
+      retry_conf: { num_retries: 0, retry_interval_seconds: 10, timeout_seconds: 60, tolerance_seconds: 21600 },
+    },
+  ],
   graphql_schema_introspection: { disabled_for_roles: ['public'] },
 }
 
@@ -130,8 +156,9 @@ describe('loadMetadataDirectory', () => {
     )
     expect(files.get('databases/databases.yaml')).toContain('tables: "!include default/tables/tables.yaml"')
     expect(files.get('version.yaml')).toBe('version: 3\n')
-    expect(readFileSync(join(fixture('good'), 'databases', 'default', 'functions', 'functions.yaml'), 'utf8'))
-      .toBe(files.get('databases/default/functions/functions.yaml'))
+    expect(readFileSync(join(fixture('good'), 'databases', 'default', 'functions', 'functions.yaml'), 'utf8')).toBe(
+      files.get('databases/default/functions/functions.yaml'),
+    )
   })
 
   it('joins actions.yaml with the signatures in actions.graphql, as the Hasura CLI does', () => {
@@ -139,23 +166,45 @@ describe('loadMetadataDirectory', () => {
     expect(exported).toEqual({
       version: 3,
       sources: [],
-      actions: [{
-        name: 'login',
-        definition: {
-          kind: 'synchronous',
-          handler: '{{ACTIONS_BASE_URL}}/login',
-          forward_client_headers: true,
-          type: 'mutation',
-          arguments: [{ name: 'credentials', type: 'Credentials!' }, { name: 'plan', type: 'Plan' }],
-          output_type: 'LoginResult',
+      actions: [
+        {
+          name: 'login',
+          definition: {
+            kind: 'synchronous',
+            handler: '{{ACTIONS_BASE_URL}}/login',
+            forward_client_headers: true,
+            type: 'mutation',
+            arguments: [
+              { name: 'credentials', type: 'Credentials!' },
+              { name: 'plan', type: 'Plan' },
+            ],
+            output_type: 'LoginResult',
+          },
+          permissions: [{ role: 'public' }],
+          comment: 'trade credentials for a token',
         },
-        permissions: [{ role: 'public' }],
-        comment: 'trade credentials for a token',
-      }],
+      ],
       custom_types: {
         enums: [{ name: 'Plan', values: [{ value: 'FREE' }, { value: 'PRO', description: 'paid' }] }],
-        input_objects: [{ name: 'Credentials', fields: [{ name: 'username', type: 'String!' }, { name: 'password', type: 'String!' }] }],
-        objects: [{ name: 'LoginResult', description: 'what login answers', fields: [{ name: 'token', type: 'Token!' }, { name: 'expires', type: 'Int' }] }],
+        input_objects: [
+          {
+            name: 'Credentials',
+            fields: [
+              { name: 'username', type: 'String!' },
+              { name: 'password', type: 'String!' },
+            ],
+          },
+        ],
+        objects: [
+          {
+            name: 'LoginResult',
+            description: 'what login answers',
+            fields: [
+              { name: 'token', type: 'Token!' },
+              { name: 'expires', type: 'Int' },
+            ],
+          },
+        ],
         scalars: [{ name: 'Token' }],
       },
     })
@@ -165,7 +214,8 @@ describe('loadMetadataDirectory', () => {
     { name: 'bad-actions', error: 'nhost/metadata/actions.graphql: Syntax Error: Expected Name, found ":". (line 2, column 9)' },
     {
       name: 'broken-columns',
-      error: 'nhost/metadata/databases/default/tables/public_metrics.yaml: select_permissions[0].permission.columns: expected a list of column names or "*"',
+      error:
+        'nhost/metadata/databases/default/tables/public_metrics.yaml: select_permissions[0].permission.columns: expected a list of column names or "*"',
     },
     {
       name: 'include-escape',
@@ -178,7 +228,8 @@ describe('loadMetadataDirectory', () => {
     },
     {
       name: 'bad-relationship',
-      error: 'nhost/metadata/databases/default/tables/public_points.yaml: array_relationships[0].using.foreign_key_constraint_on: expected {table, column} or {table, columns}',
+      error:
+        'nhost/metadata/databases/default/tables/public_points.yaml: array_relationships[0].using.foreign_key_constraint_on: expected {table, column} or {table, columns}',
     },
   ]
   for (const { name, error } of broken) {
@@ -199,8 +250,24 @@ describe('parseMetadata', () => {
     },
     {
       name: 'duplicate role',
-      json: { version: 3, sources: [{ name: 'default', kind: 'postgres', tables: [{ table: 't', delete_permissions: [
-        { role: 'user', permission: {} }, { role: 'user', permission: {} }] }] }] },
+      json: {
+        version: 3,
+        sources: [
+          {
+            name: 'default',
+            kind: 'postgres',
+            tables: [
+              {
+                table: 't',
+                delete_permissions: [
+                  { role: 'user', permission: {} },
+                  { role: 'user', permission: {} },
+                ],
+              },
+            ],
+          },
+        ],
+      },
       error: '$.sources[0].tables[0].delete_permissions[1].role: duplicate permission for role "user"',
     },
   ]
@@ -210,28 +277,63 @@ describe('parseMetadata', () => {
     })
   }
 
-  it("exports as Hasura does: sorted by name and role, custom_column_names kept in step with column_config", () => {
-    const metadata = parseMetadata({ version: 3, sources: [{ name: 'default', kind: 'postgres', configuration: {}, tables: [
-      { table: 'b', configuration: { column_config: { id: { custom_name: 'key' } }, custom_root_fields: { select: null, delete: 'removeB' } } },
-      { table: { schema: 'app', name: 'z' }, select_permissions: [{ role: 'viewer', permission: { columns: [] } }, { role: 'editor', permission: { columns: [] } }] },
-      { table: 'a', configuration: { custom_root_fields: {} } },
-    ] }] })
-    expect(exportMetadata(metadata).sources).toEqual([{ name: 'default', kind: 'postgres', configuration: {}, tables: [
-      { table: { schema: 'app', name: 'z' }, select_permissions: [
-        { role: 'editor', permission: { columns: [], filter: {} } },
-        { role: 'viewer', permission: { columns: [], filter: {} } },
-      ] },
-      { table: { schema: 'public', name: 'a' } },
-      { table: { schema: 'public', name: 'b' }, configuration: {
-        column_config: { id: { custom_name: 'key' } },
-        custom_column_names: { id: 'key' },
-        custom_root_fields: { delete: 'removeB' },
-      } },
-    ] }])
+  it('exports as Hasura does: sorted by name and role, custom_column_names kept in step with column_config', () => {
+    const metadata = parseMetadata({
+      version: 3,
+      sources: [
+        {
+          name: 'default',
+          kind: 'postgres',
+          configuration: {},
+          tables: [
+            {
+              table: 'b',
+              configuration: { column_config: { id: { custom_name: 'key' } }, custom_root_fields: { select: null, delete: 'removeB' } },
+            },
+            {
+              table: { schema: 'app', name: 'z' },
+              select_permissions: [
+                { role: 'viewer', permission: { columns: [] } },
+                { role: 'editor', permission: { columns: [] } },
+              ],
+            },
+            { table: 'a', configuration: { custom_root_fields: {} } },
+          ],
+        },
+      ],
+    })
+    expect(exportMetadata(metadata).sources).toEqual([
+      {
+        name: 'default',
+        kind: 'postgres',
+        configuration: {},
+        tables: [
+          {
+            table: { schema: 'app', name: 'z' },
+            select_permissions: [
+              { role: 'editor', permission: { columns: [], filter: {} } },
+              { role: 'viewer', permission: { columns: [], filter: {} } },
+            ],
+          },
+          { table: { schema: 'public', name: 'a' } },
+          {
+            table: { schema: 'public', name: 'b' },
+            configuration: {
+              column_config: { id: { custom_name: 'key' } },
+              custom_column_names: { id: 'key' },
+              custom_root_fields: { delete: 'removeB' },
+            },
+          },
+        ],
+      },
+    ])
   })
 
   it('accepts a bare table name as the public schema', () => {
-    const metadata = parseMetadata({ version: 3, sources: [{ name: 'default', kind: 'postgres', tables: [{ table: 'author' }], configuration: {} }] })
+    const metadata = parseMetadata({
+      version: 3,
+      sources: [{ name: 'default', kind: 'postgres', tables: [{ table: 'author' }], configuration: {} }],
+    })
     expect(metadata.sources[0]!.tables[0]!.table).toEqual({ schema: 'public', name: 'author' })
   })
 })

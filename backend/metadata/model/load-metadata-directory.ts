@@ -45,10 +45,14 @@ export interface LoadedMetadataDirectory {
 export function loadMetadataDirectory(dir: string, displayBase = dirname(dirname(dir))): LoadedMetadataDirectory {
   const root = realpathSync(dir)
   const origins = new WeakMap<object, string>()
-  const display = (file: string) => relative(displayBase, join(dir, relative(root, file))).split(sep).join('/')
+  const display = (file: string) =>
+    relative(displayBase, join(dir, relative(root, file)))
+      .split(sep)
+      .join('/')
 
   const readYaml = (file: string, stack: string[]): unknown => {
-    if (stack.includes(file)) throw new MetadataParseError({ file: display(file), path: [] }, `!include cycle: ${[...stack, file].map(display).join(' → ')}`)
+    if (stack.includes(file))
+      throw new MetadataParseError({ file: display(file), path: [] }, `!include cycle: ${[...stack, file].map(display).join(' → ')}`)
     const doc = parseDocument(readFileSync(file, 'utf8'), {
       customTags: [{ tag: '!include', resolve: (path: string) => `!include ${path}` }],
     })
@@ -90,7 +94,8 @@ export function loadMetadataDirectory(dir: string, displayBase = dirname(dirname
   }
 
   const versionFile = join(root, 'version.yaml')
-  if (!existsSync(versionFile)) throw new MetadataParseError({ file: display(versionFile), path: [] }, 'file not found (expected "version: 3")')
+  if (!existsSync(versionFile))
+    throw new MetadataParseError({ file: display(versionFile), path: [] }, 'file not found (expected "version: 3")')
   const version = readYaml(versionFile, []) as { version?: unknown } | null
   if (version?.version !== 3) {
     throw new MetadataParseError({ file: display(versionFile), path: ['version'] }, 'expected 3 (Hasura CLI config v3 metadata)')
@@ -112,11 +117,16 @@ export function loadMetadataDirectory(dir: string, displayBase = dirname(dirname
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error
     const where = error.locations?.[0]
-    throw new MetadataParseError({ file: display(sdlFile), path: [] }, `${error.message}${where ? ` (line ${where.line}, column ${where.column})` : ''}`)
+    throw new MetadataParseError(
+      { file: display(sdlFile), path: [] },
+      `${error.message}${where ? ` (line ${where.line}, column ${where.column})` : ''}`,
+    )
   }
 
   for (const [key, value] of Object.entries(json)) {
-    const file = Object.entries(TOP_LEVEL_FILES).find(([, k]) => k === key)?.[0] ?? (key === 'actions' || key === 'custom_types' ? 'actions.yaml' : undefined)
+    const file =
+      Object.entries(TOP_LEVEL_FILES).find(([, k]) => k === key)?.[0] ??
+      (key === 'actions' || key === 'custom_types' ? 'actions.yaml' : undefined)
     if (file && typeof value === 'object' && value !== null && !origins.has(value)) origins.set(value, display(join(root, file)))
   }
   const metadata = parseMetadata(json, { origins, at: { file: display(root), path: [] } })
@@ -134,7 +144,11 @@ function hashDirectory(root: string): string {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name)
       if (statSync(path).isDirectory()) walk(path)
-      else hash.update(`${relative(root, path).split(sep).join('/')}\0`).update(readFileSync(path)).update('\0')
+      else
+        hash
+          .update(`${relative(root, path).split(sep).join('/')}\0`)
+          .update(readFileSync(path))
+          .update('\0')
     }
   }
   walk(root)

@@ -36,26 +36,34 @@ export function metadataDirectoryFiles(exported: Json): Map<string, string> {
   const files = new Map<string, string>()
   files.set('version.yaml', yaml({ version: 3 }))
   const sources = (exported.sources as Json[] | undefined) ?? []
-  files.set('databases/databases.yaml', yaml(sources.map((source) => {
-    const name = String(source.name)
-    // The CLI writes a source's includes after its configuration.
-    const entry: Json = Object.fromEntries(Object.entries(source).filter(([key]) => key !== 'tables' && key !== 'functions'))
-    const tables = (source.tables as Json[] | undefined) ?? []
-    files.set(`databases/${name}/tables/tables.yaml`, yaml(tables.map((t) => `!include ${fileName(t.table as Json)}`)))
-    for (const table of tables) files.set(`databases/${name}/tables/${fileName(table.table as Json)}`, yaml(table))
-    entry.tables = `!include ${name}/tables/tables.yaml`
-    const functions = source.functions as Json[] | undefined
-    if (functions) {
-      files.set(`databases/${name}/functions/functions.yaml`, yaml(functions.map((f) => `!include ${fileName(f.function as Json)}`)))
-      for (const fn of functions) files.set(`databases/${name}/functions/${fileName(fn.function as Json)}`, yaml(fn))
-      entry.functions = `!include ${name}/functions/functions.yaml`
-    }
-    return entry
-  })))
-  files.set('actions.yaml', yaml({
-    actions: exported.actions ?? [],
-    custom_types: exported.custom_types ?? { enums: [], input_objects: [], objects: [], scalars: [] },
-  }))
+  files.set(
+    'databases/databases.yaml',
+    yaml(
+      sources.map((source) => {
+        const name = String(source.name)
+        // The CLI writes a source's includes after its configuration.
+        const entry: Json = Object.fromEntries(Object.entries(source).filter(([key]) => key !== 'tables' && key !== 'functions'))
+        const tables = (source.tables as Json[] | undefined) ?? []
+        files.set(`databases/${name}/tables/tables.yaml`, yaml(tables.map((t) => `!include ${fileName(t.table as Json)}`)))
+        for (const table of tables) files.set(`databases/${name}/tables/${fileName(table.table as Json)}`, yaml(table))
+        entry.tables = `!include ${name}/tables/tables.yaml`
+        const functions = source.functions as Json[] | undefined
+        if (functions) {
+          files.set(`databases/${name}/functions/functions.yaml`, yaml(functions.map((f) => `!include ${fileName(f.function as Json)}`)))
+          for (const fn of functions) files.set(`databases/${name}/functions/${fileName(fn.function as Json)}`, yaml(fn))
+          entry.functions = `!include ${name}/functions/functions.yaml`
+        }
+        return entry
+      }),
+    ),
+  )
+  files.set(
+    'actions.yaml',
+    yaml({
+      actions: exported.actions ?? [],
+      custom_types: exported.custom_types ?? { enums: [], input_objects: [], objects: [], scalars: [] },
+    }),
+  )
   files.set('actions.graphql', '')
   for (const [file, key, empty] of TOP_LEVEL_FILES) files.set(file, yaml(exported[key] ?? empty))
   return files

@@ -3,9 +3,22 @@ import { JsonNode } from './json-node.ts'
 import { readCronTrigger, readEventTrigger } from './read-trigger-definitions.ts'
 import type { Location } from './metadata-parse-error.ts'
 import type {
-  ArrayRelationship, BoolExp, ColumnList, CustomRootFields, DeletePermission,
-  FunctionMetadata, InsertPermission, Metadata, ObjectRelationship, PermissionEntry, QualifiedTable,
-  SelectPermission, Source, TableConfiguration, TableMetadata, UpdatePermission,
+  ArrayRelationship,
+  BoolExp,
+  ColumnList,
+  CustomRootFields,
+  DeletePermission,
+  FunctionMetadata,
+  InsertPermission,
+  Metadata,
+  ObjectRelationship,
+  PermissionEntry,
+  QualifiedTable,
+  SelectPermission,
+  Source,
+  TableConfiguration,
+  TableMetadata,
+  UpdatePermission,
 } from './types.ts'
 
 /**
@@ -105,15 +118,51 @@ export function readTableMetadata(node: JsonNode): TableMetadata {
   if (isEnum !== undefined) table.is_enum = isEnum
   const configuration = node.optional('configuration', readTableConfiguration)
   if (configuration !== undefined) table.configuration = configuration
-  assign(table, 'object_relationships', node.optional('object_relationships', (n) => n.list(readObjectRelationship)))
-  assign(table, 'array_relationships', node.optional('array_relationships', (n) => n.list(readArrayRelationship)))
-  assign(table, 'computed_fields', node.optional('computed_fields', (n) => n.list((c) => c.anyObject())))
-  assign(table, 'remote_relationships', node.optional('remote_relationships', (n) => n.list((c) => c.anyObject())))
-  assign(table, 'insert_permissions', node.optional('insert_permissions', (n) => readPermissions(n, readInsertPermission)))
-  assign(table, 'select_permissions', node.optional('select_permissions', (n) => readPermissions(n, readSelectPermission)))
-  assign(table, 'update_permissions', node.optional('update_permissions', (n) => readPermissions(n, readUpdatePermission)))
-  assign(table, 'delete_permissions', node.optional('delete_permissions', (n) => readPermissions(n, readDeletePermission)))
-  assign(table, 'event_triggers', node.optional('event_triggers', (n) => n.list(readEventTrigger)))
+  assign(
+    table,
+    'object_relationships',
+    node.optional('object_relationships', (n) => n.list(readObjectRelationship)),
+  )
+  assign(
+    table,
+    'array_relationships',
+    node.optional('array_relationships', (n) => n.list(readArrayRelationship)),
+  )
+  assign(
+    table,
+    'computed_fields',
+    node.optional('computed_fields', (n) => n.list((c) => c.anyObject())),
+  )
+  assign(
+    table,
+    'remote_relationships',
+    node.optional('remote_relationships', (n) => n.list((c) => c.anyObject())),
+  )
+  assign(
+    table,
+    'insert_permissions',
+    node.optional('insert_permissions', (n) => readPermissions(n, readInsertPermission)),
+  )
+  assign(
+    table,
+    'select_permissions',
+    node.optional('select_permissions', (n) => readPermissions(n, readSelectPermission)),
+  )
+  assign(
+    table,
+    'update_permissions',
+    node.optional('update_permissions', (n) => readPermissions(n, readUpdatePermission)),
+  )
+  assign(
+    table,
+    'delete_permissions',
+    node.optional('delete_permissions', (n) => readPermissions(n, readDeletePermission)),
+  )
+  assign(
+    table,
+    'event_triggers',
+    node.optional('event_triggers', (n) => n.list(readEventTrigger)),
+  )
   return table
 }
 
@@ -124,28 +173,62 @@ function assign<T extends object, K extends keyof T>(target: T, key: K, value: T
 function readTableConfiguration(node: JsonNode): TableConfiguration {
   node.object()
   const configuration: TableConfiguration = {}
-  assign(configuration, 'custom_name', node.optional('custom_name', (n) => n.nonEmptyString()))
-  assign(configuration, 'custom_root_fields', node.optional('custom_root_fields', (n) => n.anyObject() as CustomRootFields))
-  assign(configuration, 'column_config', node.optional('column_config', (n) => {
-    const entries = n.object()
-    return Object.fromEntries(Object.keys(entries).map((column) => {
-      const entry = n.child(column, entries[column])
-      entry.object()
-      const config: { custom_name?: string; comment?: string } = {}
-      assign(config, 'custom_name', entry.optional('custom_name', (c) => c.nonEmptyString()))
-      assign(config, 'comment', entry.optional('comment', (c) => c.string()))
-      return [column, config]
-    }))
-  }))
-  assign(configuration, 'custom_column_names', node.optional('custom_column_names', (n) => n.stringMap()))
-  assign(configuration, 'comment', node.optional('comment', (n) => n.string()))
+  assign(
+    configuration,
+    'custom_name',
+    node.optional('custom_name', (n) => n.nonEmptyString()),
+  )
+  assign(
+    configuration,
+    'custom_root_fields',
+    node.optional('custom_root_fields', (n) => n.anyObject() as CustomRootFields),
+  )
+  assign(
+    configuration,
+    'column_config',
+    node.optional('column_config', (n) => {
+      const entries = n.object()
+      return Object.fromEntries(
+        Object.keys(entries).map((column) => {
+          const entry = n.child(column, entries[column])
+          entry.object()
+          const config: { custom_name?: string; comment?: string } = {}
+          assign(
+            config,
+            'custom_name',
+            entry.optional('custom_name', (c) => c.nonEmptyString()),
+          )
+          assign(
+            config,
+            'comment',
+            entry.optional('comment', (c) => c.string()),
+          )
+          return [column, config]
+        }),
+      )
+    }),
+  )
+  assign(
+    configuration,
+    'custom_column_names',
+    node.optional('custom_column_names', (n) => n.stringMap()),
+  )
+  assign(
+    configuration,
+    'comment',
+    node.optional('comment', (n) => n.string()),
+  )
   return configuration
 }
 
 function readRelationshipBase(node: JsonNode): { name: string; comment?: string } {
   node.object()
   const base: { name: string; comment?: string } = { name: node.required('name', (n) => n.nonEmptyString()) }
-  assign(base, 'comment', node.optional('comment', (n) => n.string()))
+  assign(
+    base,
+    'comment',
+    node.optional('comment', (n) => n.string()),
+  )
   return base
 }
 
@@ -172,8 +255,16 @@ function readUsing(node: JsonNode, allowColumn: boolean): ObjectRelationship['us
   if (Array.isArray(fk.value) && allowColumn) return { foreign_key_constraint_on: fk.list((c) => c.nonEmptyString()) }
   fk.object(allowColumn ? 'expected a column, a list of columns or {table, column(s)}' : 'expected {table, column} or {table, columns}')
   const remote: { table: QualifiedTable; column?: string; columns?: string[] } = { table: fk.required('table', readQualifiedName) }
-  assign(remote, 'column', fk.optional('column', (n) => n.nonEmptyString()))
-  assign(remote, 'columns', fk.optional('columns', (n) => n.list((c) => c.nonEmptyString())))
+  assign(
+    remote,
+    'column',
+    fk.optional('column', (n) => n.nonEmptyString()),
+  )
+  assign(
+    remote,
+    'columns',
+    fk.optional('columns', (n) => n.list((c) => c.nonEmptyString())),
+  )
   if (remote.column === undefined && remote.columns === undefined) fk.fail('expected "column" or "columns"')
   return { foreign_key_constraint_on: remote }
 }
@@ -194,7 +285,11 @@ function readPermissions<P>(node: JsonNode, read: (n: JsonNode) => P): Permissio
     if (roles.has(role)) entry.key('role').fail(`duplicate permission for role "${role}"`)
     roles.add(role)
     const permission: PermissionEntry<P> = { role, permission: entry.required('permission', read) }
-    assign(permission, 'comment', entry.optional('comment', (n) => n.string()))
+    assign(
+      permission,
+      'comment',
+      entry.optional('comment', (n) => n.string()),
+    )
     return permission
   })
 }
@@ -212,10 +307,22 @@ export function readInsertPermission(node: JsonNode): InsertPermission {
   node.object()
   const permission: InsertPermission = {}
   assign(permission, 'check', node.optional('check', readBoolExp))
-  assign(permission, 'set', node.optional('set', (n) => n.anyObject()))
+  assign(
+    permission,
+    'set',
+    node.optional('set', (n) => n.anyObject()),
+  )
   assign(permission, 'columns', node.optional('columns', readColumns))
-  assign(permission, 'backend_only', node.optional('backend_only', (n) => n.boolean()))
-  assign(permission, 'validate_input', node.optional('validate_input', (n) => n.anyObject()))
+  assign(
+    permission,
+    'backend_only',
+    node.optional('backend_only', (n) => n.boolean()),
+  )
+  assign(
+    permission,
+    'validate_input',
+    node.optional('validate_input', (n) => n.anyObject()),
+  )
   return permission
 }
 
@@ -223,11 +330,31 @@ export function readSelectPermission(node: JsonNode): SelectPermission {
   node.object()
   const permission: SelectPermission = { columns: node.required('columns', readColumns) }
   assign(permission, 'filter', node.optional('filter', readBoolExp))
-  assign(permission, 'limit', node.optional('limit', (n) => n.nonNegativeInteger()))
-  assign(permission, 'allow_aggregations', node.optional('allow_aggregations', (n) => n.boolean()))
-  assign(permission, 'computed_fields', node.optional('computed_fields', (n) => n.list((c) => c.nonEmptyString())))
-  assign(permission, 'query_root_fields', node.optional('query_root_fields', (n) => n.list((c) => c.nonEmptyString())))
-  assign(permission, 'subscription_root_fields', node.optional('subscription_root_fields', (n) => n.list((c) => c.nonEmptyString())))
+  assign(
+    permission,
+    'limit',
+    node.optional('limit', (n) => n.nonNegativeInteger()),
+  )
+  assign(
+    permission,
+    'allow_aggregations',
+    node.optional('allow_aggregations', (n) => n.boolean()),
+  )
+  assign(
+    permission,
+    'computed_fields',
+    node.optional('computed_fields', (n) => n.list((c) => c.nonEmptyString())),
+  )
+  assign(
+    permission,
+    'query_root_fields',
+    node.optional('query_root_fields', (n) => n.list((c) => c.nonEmptyString())),
+  )
+  assign(
+    permission,
+    'subscription_root_fields',
+    node.optional('subscription_root_fields', (n) => n.list((c) => c.nonEmptyString())),
+  )
   return permission
 }
 
@@ -236,9 +363,21 @@ export function readUpdatePermission(node: JsonNode): UpdatePermission {
   const permission: UpdatePermission = { columns: node.required('columns', readColumns) }
   assign(permission, 'filter', node.optional('filter', readBoolExp))
   assign(permission, 'check', node.optional('check', readBoolExp))
-  assign(permission, 'set', node.optional('set', (n) => n.anyObject()))
-  assign(permission, 'backend_only', node.optional('backend_only', (n) => n.boolean()))
-  assign(permission, 'validate_input', node.optional('validate_input', (n) => n.anyObject()))
+  assign(
+    permission,
+    'set',
+    node.optional('set', (n) => n.anyObject()),
+  )
+  assign(
+    permission,
+    'backend_only',
+    node.optional('backend_only', (n) => n.boolean()),
+  )
+  assign(
+    permission,
+    'validate_input',
+    node.optional('validate_input', (n) => n.anyObject()),
+  )
   return permission
 }
 
@@ -246,24 +385,46 @@ export function readDeletePermission(node: JsonNode): DeletePermission {
   node.object()
   const permission: DeletePermission = {}
   assign(permission, 'filter', node.optional('filter', readBoolExp))
-  assign(permission, 'backend_only', node.optional('backend_only', (n) => n.boolean()))
-  assign(permission, 'validate_input', node.optional('validate_input', (n) => n.anyObject()))
+  assign(
+    permission,
+    'backend_only',
+    node.optional('backend_only', (n) => n.boolean()),
+  )
+  assign(
+    permission,
+    'validate_input',
+    node.optional('validate_input', (n) => n.anyObject()),
+  )
   return permission
 }
 
 export function readFunctionMetadata(node: JsonNode): FunctionMetadata {
   node.object()
   const fn: FunctionMetadata = { function: node.required('function', readQualifiedName) }
-  assign(fn, 'configuration', node.optional('configuration', (n) => {
-    n.object()
-    const exposed = n.optional('exposed_as', (e) => e.string())
-    if (exposed !== undefined && exposed !== 'query' && exposed !== 'mutation') n.key('exposed_as').fail('expected "query" or "mutation"')
-    return n.anyObject() as NonNullable<FunctionMetadata['configuration']>
-  }))
-  assign(fn, 'permissions', node.optional('permissions', (n) => n.list((p) => {
-    p.object()
-    return { role: p.required('role', (r) => r.nonEmptyString()) }
-  })))
-  assign(fn, 'comment', node.optional('comment', (n) => n.string()))
+  assign(
+    fn,
+    'configuration',
+    node.optional('configuration', (n) => {
+      n.object()
+      const exposed = n.optional('exposed_as', (e) => e.string())
+      if (exposed !== undefined && exposed !== 'query' && exposed !== 'mutation') n.key('exposed_as').fail('expected "query" or "mutation"')
+      return n.anyObject() as NonNullable<FunctionMetadata['configuration']>
+    }),
+  )
+  assign(
+    fn,
+    'permissions',
+    node.optional('permissions', (n) =>
+      n.list((p) => {
+        p.object()
+        return { role: p.required('role', (r) => r.nonEmptyString()) }
+      }),
+    ),
+  )
+  assign(
+    fn,
+    'comment',
+    node.optional('comment', (n) => n.string()),
+  )
   return fn
 }

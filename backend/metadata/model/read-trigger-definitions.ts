@@ -87,7 +87,8 @@ export function readDefinition(specs: JsonNode, manual: JsonNode): EventTrigger[
 /** Hasura's cron expressions have five fields, in UTC. */
 export function readCronSchedule(node: JsonNode): string {
   const schedule = node.nonEmptyString().trim()
-  if (schedule.split(/\s+/).length !== 5) node.fail(`invalid cron expression "${schedule}": expected five fields (minute hour day-of-month month day-of-week)`)
+  if (schedule.split(/\s+/).length !== 5)
+    node.fail(`invalid cron expression "${schedule}": expected five fields (minute hour day-of-month month day-of-week)`)
   try {
     new Cron(schedule, { paused: true, timezone: 'UTC' })
   } catch (error) {

@@ -2,7 +2,13 @@ import type { Queryable } from '../../db/database.ts'
 import { sql } from '../../lib/sql.ts'
 import { exportTable } from '../model/export-metadata.ts'
 import type {
-  ColumnList, ManualRelationshipConfiguration, Metadata, ObjectRelationship, QualifiedTable, Source, TableMetadata,
+  ColumnList,
+  ManualRelationshipConfiguration,
+  Metadata,
+  ObjectRelationship,
+  QualifiedTable,
+  Source,
+  TableMetadata,
 } from '../model/types.ts'
 
 /** One entry of Hasura's `inconsistent_objects` (`get_inconsistent_metadata`, `replace_metadata`). */
@@ -41,14 +47,17 @@ export async function findInconsistencies(db: Queryable, metadata: Metadata): Pr
       })
       continue
     }
-    found.push(...await checkSource(db, source))
+    found.push(...(await checkSource(db, source)))
   }
   return found
 }
 
 async function checkSource(db: Queryable, source: Source): Promise<InconsistentObject[]> {
   const found: InconsistentObject[] = []
-  const columns = await catalogColumns(db, source.tables.map((t) => t.table))
+  const columns = await catalogColumns(
+    db,
+    source.tables.map((t) => t.table),
+  )
   const present = source.tables.filter((t) => columns.has(key(t.table)))
   const tracked = new Set(present.map((t) => key(t.table)))
   for (const table of source.tables) {
@@ -61,18 +70,28 @@ async function checkSource(db: Queryable, source: Source): Promise<InconsistentO
       type: 'table',
     })
   }
-  const foreignKeys = await catalogForeignKeys(db, present.map((t) => t.table))
+  const foreignKeys = await catalogForeignKeys(
+    db,
+    present.map((t) => t.table),
+  )
   for (const table of present) {
     const own = columns.get(key(table.table))!
     found.push(...checkRelationships(source.name, table, { own, columns, tracked, foreignKeys }))
     found.push(...checkPermissions(source.name, table, own))
   }
-  const functions = await catalogFunctions(db, (source.functions ?? []).map((f) => f.function))
+  const functions = await catalogFunctions(
+    db,
+    (source.functions ?? []).map((f) => f.function),
+  )
   for (const fn of source.functions ?? []) {
     if (functions.has(key(fn.function))) continue
     const name = displayName(fn.function)
     found.push({
-      definition: { source: source.name, function: { name: fn.function.name, schema: fn.function.schema }, configuration: fn.configuration ?? {} },
+      definition: {
+        source: source.name,
+        function: { name: fn.function.name, schema: fn.function.schema },
+        configuration: fn.configuration ?? {},
+      },
       name: `function ${name} in source ${source.name}`,
       reason: `Inconsistent object: in function "${name}": no such function exists: "${name}"`,
       type: 'function',
@@ -95,7 +114,8 @@ function checkPermissions(sourceName: string, table: TableMetadata, own: Set<str
   ] as const
   for (const [kind, entries] of kinds) {
     for (const entry of entries ?? []) {
-      const listed: ColumnList | undefined = 'columns' in entry.permission ? (entry.permission.columns as ColumnList | undefined) : undefined
+      const listed: ColumnList | undefined =
+        'columns' in entry.permission ? (entry.permission.columns as ColumnList | undefined) : undefined
       const missing = Array.isArray(listed) ? listed.find((c) => !own.has(c)) : undefined
       const reason = entry.role === 'admin' ? 'cannot define permission for admin role' : missing && `"${missing}" does not exist`
       if (!reason) continue
@@ -164,7 +184,9 @@ function relationshipProblem(table: QualifiedTable, using: ObjectRelationship['u
   const remoteColumns = fk.columns ?? (fk.column ? [fk.column] : [])
   const missing = missingIn(remoteColumns, columns.get(key(remote))!)
   if (missing) return `column "${missing}" does not exist in table "${displayName(remote)}"`
-  const constraint = foreignKeys.find((k) => key(k.table) === key(remote) && key(k.target) === key(table) && sameColumns(k.columns, remoteColumns))
+  const constraint = foreignKeys.find(
+    (k) => key(k.table) === key(remote) && key(k.target) === key(table) && sameColumns(k.columns, remoteColumns),
+  )
   return constraint ? undefined : `no foreign constraint exists on the given column(s)`
 }
 
@@ -191,7 +213,11 @@ async function catalogForeignKeys(db: Queryable, tables: QualifiedTable[]): Prom
     join pg_catalog.pg_namespace tn on tn.oid = tc.relnamespace
     where con.contype = 'f'
       and (sn.nspname, sc.relname) in (select * from unnest(${tables.map((t) => t.schema)}::text[], ${tables.map((t) => t.name)}::text[]))`)
-  return rows.map((r) => ({ table: { schema: r.schema, name: r.name }, columns: r.columns, target: { schema: r.target_schema, name: r.target_name } }))
+  return rows.map((r) => ({
+    table: { schema: r.schema, name: r.name },
+    columns: r.columns,
+    target: { schema: r.target_schema, name: r.target_name },
+  }))
 }
 
 /** Columns of each named table, view, materialized view or foreign table that exists. */

@@ -18,7 +18,10 @@ export async function snapshotTrackedObjects(tx: Queryable, metadata: Metadata):
   const source = defaultSource(metadata)
   const tables = source?.tables.map((t) => t.table) ?? []
   const functions = source?.functions?.map((f) => f.function) ?? []
-  const { rows } = tables.length === 0 ? { rows: [] } : await tx.query<{ oid: number; schema: string; name: string }>(sql`
+  const { rows } =
+    tables.length === 0
+      ? { rows: [] }
+      : await tx.query<{ oid: number; schema: string; name: string }>(sql`
     select c.oid, n.nspname as schema, c.relname as name
     from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
     where (n.nspname, c.relname) in (select * from unnest(${tables.map((t) => t.schema)}::text[], ${tables.map((t) => t.name)}::text[]))`)
@@ -75,7 +78,11 @@ export async function followCatalogChanges(
   const dependents: string[] = []
   const tables = source.tables
     .filter((t) => !isDropped(t.table))
-    .map((t) => followTable(t, rename, isDropped, (name) => dependents.push(`relationship ${displayName(t.table)}.${name} in source "${source.name}"`)))
+    .map((t) =>
+      followTable(t, rename, isDropped, (name) =>
+        dependents.push(`relationship ${displayName(t.table)}.${name} in source "${source.name}"`),
+      ),
+    )
   if (dependents.length > 0 && !cascade) {
     throw new DependentObjectsError(`cannot drop due to the following dependent objects : ${dependents.join(', ')}`)
   }
@@ -105,7 +112,10 @@ function followTable(
   const retarget = <R extends { using: NonNullable<TableMetadata['object_relationships']>[number]['using'] }>(r: R): R => {
     const using = r.using
     if ('manual_configuration' in using) {
-      return { ...r, using: { manual_configuration: { ...using.manual_configuration, remote_table: rename(using.manual_configuration.remote_table) } } }
+      return {
+        ...r,
+        using: { manual_configuration: { ...using.manual_configuration, remote_table: rename(using.manual_configuration.remote_table) } },
+      }
     }
     const fk = using.foreign_key_constraint_on
     if (typeof fk === 'string' || Array.isArray(fk)) return r

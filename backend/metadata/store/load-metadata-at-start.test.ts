@@ -55,12 +55,16 @@ describe(`metadata at start-up, across restarts (${testDatabaseKind})`, () => {
 
   const tableNames = (context: BackendContext) => context.metadata.current.sources[0]?.tables.map((t) => t.table.name)
 
-  it('applies nhost/metadata on the first start', async () => {
-    await start(projectDir, async (context) => {
-      expect(tableNames(context)).toEqual(['users', 'workspaces', 'metrics'])
-      expect(context.metadata.resourceVersion).toBe(1)
-    })
-  }, FIRST_START_TIMEOUT)
+  it(
+    'applies nhost/metadata on the first start',
+    async () => {
+      await start(projectDir, async (context) => {
+        expect(tableNames(context)).toEqual(['users', 'workspaces', 'metrics'])
+        expect(context.metadata.resourceVersion).toBe(1)
+      })
+    },
+    FIRST_START_TIMEOUT,
+  )
 
   it('keeps metadata changed through the API across a restart while the folder is unchanged', async () => {
     await start(projectDir, async (context) => {

@@ -5,9 +5,7 @@ import { clearedMetadata } from '../model/default-metadata.ts'
 import { findInconsistencies } from './find-inconsistencies.ts'
 import { loadMetadataDirectory } from '../model/load-metadata-directory.ts'
 import { notifyMetadataChange } from './metadata-notifications.ts'
-import {
-  readAppliedDirectoryHash, readStoredMetadata, writeAppliedDirectoryHash, writeStoredMetadata,
-} from './metadata-storage.ts'
+import { readAppliedDirectoryHash, readStoredMetadata, writeAppliedDirectoryHash, writeStoredMetadata } from './metadata-storage.ts'
 
 /**
  * Start-up step (after system schemas and migrations): the metadata the engine serves.

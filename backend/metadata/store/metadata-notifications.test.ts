@@ -33,7 +33,10 @@ describe(`instances sharing one database follow each other's changes (${testData
     await runAdminScenario(api.app, {
       name: 'replace',
       url: '/v1/metadata',
-      body: { type: 'replace_metadata', args: { version: 3, sources: [{ name: 'default', kind: 'postgres', tables: [{ table: 'shared_t' }], configuration: {} }] } },
+      body: {
+        type: 'replace_metadata',
+        args: { version: 3, sources: [{ name: 'default', kind: 'postgres', tables: [{ table: 'shared_t' }], configuration: {} }] },
+      },
       status: 200,
     })
     await expect.poll(() => other.metadata.resourceVersion).toBe(api.context.metadata.resourceVersion)
@@ -44,7 +47,12 @@ describe(`instances sharing one database follow each other's changes (${testData
     changes.length = 0
     const own: string[] = []
     const stop = api.context.metadata.subscribe((change) => own.push(change))
-    await runAdminScenario(api.app, { name: 'ddl', url: '/v2/query', body: { type: 'run_sql', args: { sql: 'create table shared_u (id int)' } }, status: 200 })
+    await runAdminScenario(api.app, {
+      name: 'ddl',
+      url: '/v2/query',
+      body: { type: 'run_sql', args: { sql: 'create table shared_u (id int)' } },
+      status: 200,
+    })
     await expect.poll(() => changes).toEqual(['catalog'])
     await new Promise((resolve) => setTimeout(resolve, 100))
     stop()

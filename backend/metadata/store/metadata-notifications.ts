@@ -36,10 +36,13 @@ export function followOtherInstances(context: Context): Promise<() => Promise<vo
     if (change.kind === 'catalog') context.metadata.catalogChanged()
     else if (change.resourceVersion > context.metadata.resourceVersion) {
       // One reload at a time, each reading the latest row: notifications may arrive in bursts.
-      reloading = reloading.then(async () => {
-        const stored = await readStoredMetadata(context.db)
-        if (stored && stored.resourceVersion > context.metadata.resourceVersion) context.metadata.replace(stored.metadata, stored.resourceVersion)
-      }).catch((error: unknown) => context.log.error('could not reload metadata changed by another instance', { error: String(error) }))
+      reloading = reloading
+        .then(async () => {
+          const stored = await readStoredMetadata(context.db)
+          if (stored && stored.resourceVersion > context.metadata.resourceVersion)
+            context.metadata.replace(stored.metadata, stored.resourceVersion)
+        })
+        .catch((error: unknown) => context.log.error('could not reload metadata changed by another instance', { error: String(error) }))
     }
   })
 }

@@ -7,9 +7,17 @@ export default function MetricsRoute() {
   const workspace = useWorkspaceRef()
   return (
     <div className="page">
-      <header className="page-header"><h1>Metrics</h1></header>
-      <ErrorBoundary region="metrics list"><MetricsList /></ErrorBoundary>
-      {canWrite(workspace) ? <ErrorBoundary region="create metric"><CreateMetricForm /></ErrorBoundary> : null}
+      <header className="page-header">
+        <h1>Metrics</h1>
+      </header>
+      <ErrorBoundary region="metrics list">
+        <MetricsList />
+      </ErrorBoundary>
+      {canWrite(workspace) ? (
+        <ErrorBoundary region="create metric">
+          <CreateMetricForm />
+        </ErrorBoundary>
+      ) : null}
     </div>
   )
 }

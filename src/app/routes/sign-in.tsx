@@ -1,5 +1,9 @@
 import { SignInForm } from '../../features/auth/components/sign-in-form.tsx'
 
 export default function SignInRoute() {
-  return <div className="center-page"><SignInForm /></div>
+  return (
+    <div className="center-page">
+      <SignInForm />
+    </div>
+  )
 }

@@ -14,11 +14,21 @@ export default function WorkspaceHomeRoute() {
       <WorkspaceHeader />
       <section className="card" aria-labelledby="dashboards-title">
         <h2 id="dashboards-title">Dashboards</h2>
-        <ErrorBoundary region="dashboards"><DashboardList /></ErrorBoundary>
+        <ErrorBoundary region="dashboards">
+          <DashboardList />
+        </ErrorBoundary>
       </section>
-      {canWrite(workspace) ? <ErrorBoundary region="create dashboard"><CreateDashboardForm /></ErrorBoundary> : null}
-      <ErrorBoundary region="alert feed"><AlertFeed /></ErrorBoundary>
-      <ErrorBoundary region="recent metrics"><RecentMetrics /></ErrorBoundary>
+      {canWrite(workspace) ? (
+        <ErrorBoundary region="create dashboard">
+          <CreateDashboardForm />
+        </ErrorBoundary>
+      ) : null}
+      <ErrorBoundary region="alert feed">
+        <AlertFeed />
+      </ErrorBoundary>
+      <ErrorBoundary region="recent metrics">
+        <RecentMetrics />
+      </ErrorBoundary>
     </div>
   )
 }

@@ -1,7 +1,10 @@
 const COMPARATORS: Record<string, string> = { gt: '>', gte: '≥', lt: '<', lte: '≤' }
 
 /** "avg over 5 min > 10 ms, held 1 min" */
-export function describeCondition(rule: { comparator: string; threshold: number; window_seconds: number; for_seconds?: number }, unit = ''): string {
+export function describeCondition(
+  rule: { comparator: string; threshold: number; window_seconds: number; for_seconds?: number },
+  unit = '',
+): string {
   const held = rule.for_seconds ? `, held ${duration(rule.for_seconds)}` : ''
   return `avg over ${duration(rule.window_seconds)} ${COMPARATORS[rule.comparator] ?? rule.comparator} ${rule.threshold}${unit ? ` ${unit}` : ''}${held}`
 }

@@ -8,7 +8,10 @@ describe('validateAlertRule', () => {
   })
   it('names each field that breaks a rule', () => {
     expect(validateAlertRule({ name: ' ', threshold: 'Infinity', windowSeconds: '5', forSeconds: '86401' })).toEqual({
-      name: expect.any(String), threshold: expect.any(String), windowSeconds: expect.any(String), forSeconds: expect.any(String),
+      name: expect.any(String),
+      threshold: expect.any(String),
+      windowSeconds: expect.any(String),
+      forSeconds: expect.any(String),
     })
     expect(validateAlertRule({ ...ok, threshold: '' }).threshold).toBeDefined()
     expect(validateAlertRule({ ...ok, windowSeconds: '86400', forSeconds: '86400' })).toEqual({})

@@ -35,7 +35,11 @@ export function createShareApollo(env: AppEnv, accessToken: string): ShareApollo
     connectionParams: () => ({ headers: { Authorization: `Bearer ${token}` } }),
   })
   const http = new SetContextLink(() => ({ headers: { authorization: `Bearer ${token}` } })).concat(new HttpLink({ uri: env.graphqlUrl }))
-  const link = ApolloLink.split(({ query }) => query.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'subscription'), new GraphQLWsLink(ws), http)
+  const link = ApolloLink.split(
+    ({ query }) => query.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'subscription'),
+    new GraphQLWsLink(ws),
+    http,
+  )
   const client = new ApolloClient({ link, cache: new InMemoryCache() })
   return {
     client,

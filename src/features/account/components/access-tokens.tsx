@@ -7,7 +7,11 @@ import { SelectField, TextField } from '../../../ui/field.tsx'
 import { formatTime } from '../../../ui/format.ts'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 
-const LIFETIMES = [{ value: '30', label: '30 days' }, { value: '90', label: '90 days' }, { value: '365', label: '1 year' }]
+const LIFETIMES = [
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+]
 
 /** The curl a third-party client runs: trade the token for a session, then call GraphQL with it. */
 function exampleCall(authUrl: string, graphqlUrl: string, token: string): string {
@@ -57,13 +61,19 @@ export function AccessTokens() {
       <form onSubmit={submit} className="form-row" aria-label="Create a token">
         <TextField label="Token name" name="tokenName" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
         <SelectField label="Expires in" name="lifetime" value={days} onChange={(e) => setDays(e.target.value)} options={LIFETIMES} />
-        <button type="submit" className="primary" disabled={!name.trim()}>Create token</button>
+        <button type="submit" className="primary" disabled={!name.trim()}>
+          Create token
+        </button>
       </form>
       {created ? (
         <div className="card" role="status">
-          <p><strong>Copy this token now: it is shown once.</strong></p>
+          <p>
+            <strong>Copy this token now: it is shown once.</strong>
+          </p>
           <input readOnly aria-label="New token" value={created} onFocus={(e) => e.target.select()} />
-          <button type="button" onClick={() => void navigator.clipboard?.writeText(created)}>Copy token</button>
+          <button type="button" onClick={() => void navigator.clipboard?.writeText(created)}>
+            Copy token
+          </button>
           <p className="muted">Example call:</p>
           <pre className="code">{exampleCall(nhost.auth.baseURL, nhost.graphql.url, created)}</pre>
         </div>
@@ -77,8 +87,15 @@ export function AccessTokens() {
             const label = String((token.metadata as { name?: unknown } | null)?.name ?? 'token')
             return (
               <li key={token.id} className="rule-row">
-                <span><strong>{label}</strong> <span className="muted">created {formatTime(token.createdAt)}, expires {formatTime(token.expiresAt)}</span></span>
-                <button type="button" onClick={() => void run(() => revoke({ variables: { id: token.id } }))}>Revoke {label}</button>
+                <span>
+                  <strong>{label}</strong>{' '}
+                  <span className="muted">
+                    created {formatTime(token.createdAt)}, expires {formatTime(token.expiresAt)}
+                  </span>
+                </span>
+                <button type="button" onClick={() => void run(() => revoke({ variables: { id: token.id } }))}>
+                  Revoke {label}
+                </button>
               </li>
             )
           })}

@@ -10,11 +10,19 @@ export function AccountPage() {
   const navigate = useNavigate()
   return (
     <div className="page">
-      <header className="page-header"><h1>Account</h1></header>
-      <ErrorBoundary region="profile"><ProfileForm /></ErrorBoundary>
-      <ErrorBoundary region="access tokens"><AccessTokens /></ErrorBoundary>
+      <header className="page-header">
+        <h1>Account</h1>
+      </header>
+      <ErrorBoundary region="profile">
+        <ProfileForm />
+      </ErrorBoundary>
+      <ErrorBoundary region="access tokens">
+        <AccessTokens />
+      </ErrorBoundary>
       <section className="card" aria-label="Sign out">
-        <button type="button" onClick={() => void signOut().then(() => navigate('/sign-in'))}>Sign out</button>
+        <button type="button" onClick={() => void signOut().then(() => navigate('/sign-in'))}>
+          Sign out
+        </button>
       </section>
     </div>
   )

@@ -65,12 +65,27 @@ export function ProfileForm() {
     <form className="card" onSubmit={submit} noValidate aria-labelledby="profile-title">
       <h2 id="profile-title">Profile</h2>
       {actionError ? <ErrorMessage error={actionError} /> : null}
-      {saved ? <p role="status" className="muted">Saved.</p> : null}
-      <div className="member-row"><Avatar url={user.avatarUrl} name={displayName || user.email || '?'} /><span>{user.email}</span></div>
+      {saved ? (
+        <p role="status" className="muted">
+          Saved.
+        </p>
+      ) : null}
+      <div className="member-row">
+        <Avatar url={user.avatarUrl} name={displayName || user.email || '?'} />
+        <span>{user.email}</span>
+      </div>
       <TextField label="Display name" name="displayName" value={displayName} maxLength={80} onChange={(e) => setName(e.target.value)} />
-      <TextField label="Avatar (PNG, JPEG, WebP or GIF, at most 5 MB)" name="avatar" type="file" accept={AVATAR_TYPES.join(',')} error={fileError}
-        onChange={(e) => void upload(e.target.files?.[0])} />
-      <button type="submit" className="primary" disabled={saving || displayName.trim().length === 0}>Save</button>
+      <TextField
+        label="Avatar (PNG, JPEG, WebP or GIF, at most 5 MB)"
+        name="avatar"
+        type="file"
+        accept={AVATAR_TYPES.join(',')}
+        error={fileError}
+        onChange={(e) => void upload(e.target.files?.[0])}
+      />
+      <button type="submit" className="primary" disabled={saving || displayName.trim().length === 0}>
+        Save
+      </button>
     </form>
   )
 }

@@ -24,7 +24,9 @@ export function AlertFeed({ limit = 10, title = 'Live alerts' }: { limit?: numbe
               <Link to={`/w/${workspace.slug}/alerts/${alert.id}`}>
                 <span className={`state-badge state-${alert.state}`}>{alert.state}</span>
                 <span className="link-title">{alert.rule.name}</span>
-                <span className="muted">{alert.rule.metric.key} = {formatValue(alert.value, alert.rule.metric.unit)} · opened {formatTime(alert.opened_at)}</span>
+                <span className="muted">
+                  {alert.rule.metric.key} = {formatValue(alert.value, alert.rule.metric.unit)} · opened {formatTime(alert.opened_at)}
+                </span>
               </Link>
             </li>
           ))}

@@ -1,6 +1,11 @@
 import { useMutation, useSubscription } from '@apollo/client/react'
 import { useState, type FormEvent } from 'react'
-import { CreateAlertRuleDocument, DeleteAlertRuleDocument, MetricAlertRulesDocument, SetAlertRuleEnabledDocument } from '../../../gql/graphql.ts'
+import {
+  CreateAlertRuleDocument,
+  DeleteAlertRuleDocument,
+  MetricAlertRulesDocument,
+  SetAlertRuleEnabledDocument,
+} from '../../../gql/graphql.ts'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { SelectField, TextField } from '../../../ui/field.tsx'
@@ -41,11 +46,23 @@ export function AlertRulesSection({ metricId, unit }: { metricId: string; unit: 
     const errors = validateAlertRule(input)
     setFieldErrors(errors)
     if (Object.keys(errors).length > 0) return
-    const rule = { metric_id: metricId, name: input.name.trim(), comparator, threshold: Number(input.threshold), window_seconds: Number(input.windowSeconds), for_seconds: Number(input.forSeconds) }
+    const rule = {
+      metric_id: metricId,
+      name: input.name.trim(),
+      comparator,
+      threshold: Number(input.threshold),
+      window_seconds: Number(input.windowSeconds),
+      for_seconds: Number(input.forSeconds),
+    }
     if (await run(() => create({ variables: { rule } }))) setInput(EMPTY)
   }
 
-  const field = (name: keyof AlertRuleInput) => ({ name, value: input[name], error: fieldErrors[name], onChange: (e: { target: { value: string } }) => setInput({ ...input, [name]: e.target.value }) })
+  const field = (name: keyof AlertRuleInput) => ({
+    name,
+    value: input[name],
+    error: fieldErrors[name],
+    onChange: (e: { target: { value: string } }) => setInput({ ...input, [name]: e.target.value }),
+  })
   const rules = data?.alert_rules ?? []
   return (
     <section className="card" aria-labelledby="alert-rules-title" data-testid="alert-rules">
@@ -53,17 +70,27 @@ export function AlertRulesSection({ metricId, unit }: { metricId: string; unit: 
       {actionError ? <ErrorMessage error={actionError} /> : null}
       {error && !data ? <ErrorMessage error={toAppError(error)} /> : null}
       {loading && !data ? <Loading label="Loading alert rules…" /> : null}
-      {data && rules.length === 0 ? <EmptyState title="No alert rules">{writable ? 'Add one below: it is checked every 10 seconds.' : 'Editors and owners add rules.'}</EmptyState> : null}
+      {data && rules.length === 0 ? (
+        <EmptyState title="No alert rules">
+          {writable ? 'Add one below: it is checked every 10 seconds.' : 'Editors and owners add rules.'}
+        </EmptyState>
+      ) : null}
       {rules.length > 0 ? (
         <ul className="rule-list" aria-label="Alert rules">
           {rules.map((rule) => (
             <li key={rule.id} className="rule-row">
               <span className={`state-badge state-${rule.state}`}>{rule.enabled ? rule.state : 'disabled'}</span>
-              <span><strong>{rule.name}</strong> <span className="muted">{describeCondition(rule, unit)}</span></span>
+              <span>
+                <strong>{rule.name}</strong> <span className="muted">{describeCondition(rule, unit)}</span>
+              </span>
               {writable ? (
                 <span className="row-actions">
-                  <button type="button" onClick={() => void run(() => setEnabled({ variables: { id: rule.id, enabled: !rule.enabled } }))}>{rule.enabled ? `Disable ${rule.name}` : `Enable ${rule.name}`}</button>
-                  <button type="button" onClick={() => void run(() => remove({ variables: { id: rule.id } }))}>Delete {rule.name}</button>
+                  <button type="button" onClick={() => void run(() => setEnabled({ variables: { id: rule.id, enabled: !rule.enabled } }))}>
+                    {rule.enabled ? `Disable ${rule.name}` : `Enable ${rule.name}`}
+                  </button>
+                  <button type="button" onClick={() => void run(() => remove({ variables: { id: rule.id } }))}>
+                    Delete {rule.name}
+                  </button>
                 </span>
               ) : null}
             </li>
@@ -73,11 +100,19 @@ export function AlertRulesSection({ metricId, unit }: { metricId: string; unit: 
       {writable ? (
         <form onSubmit={submit} noValidate aria-label="Add an alert rule" className="form-row">
           <TextField label="Rule name" {...field('name')} />
-          <SelectField label="Comparator" name="comparator" value={comparator} onChange={(e) => setComparator(e.target.value)} options={COMPARATOR_OPTIONS} />
+          <SelectField
+            label="Comparator"
+            name="comparator"
+            value={comparator}
+            onChange={(e) => setComparator(e.target.value)}
+            options={COMPARATOR_OPTIONS}
+          />
           <TextField label={unit ? `Threshold (${unit})` : 'Threshold'} inputMode="decimal" {...field('threshold')} />
           <TextField label="Window (s)" inputMode="numeric" {...field('windowSeconds')} />
           <TextField label="Held for (s)" inputMode="numeric" {...field('forSeconds')} />
-          <button type="submit" className="primary" disabled={creating}>Add rule</button>
+          <button type="submit" className="primary" disabled={creating}>
+            Add rule
+          </button>
         </form>
       ) : null}
     </section>

@@ -53,7 +53,12 @@ export function AlertThread({ alertId }: { alertId: string }) {
           return (
             <li key={message.id} className="thread-message">
               <Avatar url={message.author?.avatarUrl} name={name} />
-              <div><p><strong>{name}</strong> <span className="muted">{formatTime(message.created_at)}</span></p><p className="message-body">{message.body}</p></div>
+              <div>
+                <p>
+                  <strong>{name}</strong> <span className="muted">{formatTime(message.created_at)}</span>
+                </p>
+                <p className="message-body">{message.body}</p>
+              </div>
             </li>
           )
         })}
@@ -62,11 +67,25 @@ export function AlertThread({ alertId }: { alertId: string }) {
         {postError ? <ErrorMessage error={postError} /> : null}
         <div className="field">
           <label htmlFor="thread-body">Message</label>
-          <textarea id="thread-body" name="body" rows={2} maxLength={2000} value={body} onChange={(e) => setBody(e.target.value)}
-            aria-invalid={bodyError ? true : undefined} aria-describedby={bodyError ? 'thread-body-error' : undefined} />
-          {bodyError ? <p id="thread-body-error" className="field-error" role="alert">{bodyError}</p> : null}
+          <textarea
+            id="thread-body"
+            name="body"
+            rows={2}
+            maxLength={2000}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            aria-invalid={bodyError ? true : undefined}
+            aria-describedby={bodyError ? 'thread-body-error' : undefined}
+          />
+          {bodyError ? (
+            <p id="thread-body-error" className="field-error" role="alert">
+              {bodyError}
+            </p>
+          ) : null}
         </div>
-        <button type="submit" className="primary" disabled={posting}>Post</button>
+        <button type="submit" className="primary" disabled={posting}>
+          Post
+        </button>
       </form>
     </section>
   )

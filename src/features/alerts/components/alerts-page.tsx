@@ -15,7 +15,10 @@ export function AlertsPage() {
   const rules = data?.alert_rules ?? []
   return (
     <div className="page">
-      <header className="page-header"><h1>Alerts</h1><p className="muted">Rules are checked every 10 seconds.</p></header>
+      <header className="page-header">
+        <h1>Alerts</h1>
+        <p className="muted">Rules are checked every 10 seconds.</p>
+      </header>
       <section className="card" aria-labelledby="rules-title">
         <h2 id="rules-title">Rules</h2>
         {error && !data ? <ErrorMessage error={toAppError(error)} /> : null}
@@ -26,13 +29,18 @@ export function AlertsPage() {
             {rules.map((rule) => (
               <li key={rule.id} className="rule-row">
                 <span className={`state-badge state-${rule.state}`}>{rule.enabled ? rule.state : 'disabled'}</span>
-                <span><strong>{rule.name}</strong> <Link to={`/w/${workspace.slug}/metrics/${rule.metric.key}`}>{rule.metric.key}</Link> <span className="muted">{describeCondition(rule, rule.metric.unit)}</span></span>
+                <span>
+                  <strong>{rule.name}</strong> <Link to={`/w/${workspace.slug}/metrics/${rule.metric.key}`}>{rule.metric.key}</Link>{' '}
+                  <span className="muted">{describeCondition(rule, rule.metric.unit)}</span>
+                </span>
               </li>
             ))}
           </ul>
         ) : null}
       </section>
-      <ErrorBoundary region="alert history"><AlertFeed limit={100} title="History" /></ErrorBoundary>
+      <ErrorBoundary region="alert history">
+        <AlertFeed limit={100} title="History" />
+      </ErrorBoundary>
     </div>
   )
 }

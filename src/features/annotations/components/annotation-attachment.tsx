@@ -9,11 +9,14 @@ export function AnnotationAttachment({ file }: { file: { id: string; name?: stri
   useEffect(() => {
     let objectUrl: string | null = null
     let cancelled = false
-    nhost.storage.getFile(file.id).then(({ body }) => {
-      if (cancelled) return
-      objectUrl = URL.createObjectURL(body)
-      setUrl(objectUrl)
-    }, () => setFailed(true))
+    nhost.storage.getFile(file.id).then(
+      ({ body }) => {
+        if (cancelled) return
+        objectUrl = URL.createObjectURL(body)
+        setUrl(objectUrl)
+      },
+      () => setFailed(true),
+    )
     return () => {
       cancelled = true
       if (objectUrl) URL.revokeObjectURL(objectUrl)
@@ -22,7 +25,13 @@ export function AnnotationAttachment({ file }: { file: { id: string; name?: stri
   if (failed) return <p className="muted">The attachment cannot be loaded.</p>
   if (!url) return <p className="muted">Loading attachment…</p>
   const name = file.name ?? 'attachment'
-  return file.mimeType?.startsWith('image/')
-    ? <a href={url} download={name}><img className="annotation-image" src={url} alt={`Attachment ${name}`} data-testid="annotation-image" /></a>
-    : <a href={url} download={name}>Download {name}</a>
+  return file.mimeType?.startsWith('image/') ? (
+    <a href={url} download={name}>
+      <img className="annotation-image" src={url} alt={`Attachment ${name}`} data-testid="annotation-image" />
+    </a>
+  ) : (
+    <a href={url} download={name}>
+      Download {name}
+    </a>
+  )
 }

@@ -1,6 +1,11 @@
 import { useMutation, useSubscription } from '@apollo/client/react'
 import { useRef, useState, type FormEvent } from 'react'
-import { CreateAnnotationDocument, DeleteAnnotationDocument, LinkWorkspaceFileDocument, MetricAnnotationsDocument } from '../../../gql/graphql.ts'
+import {
+  CreateAnnotationDocument,
+  DeleteAnnotationDocument,
+  LinkWorkspaceFileDocument,
+  MetricAnnotationsDocument,
+} from '../../../gql/graphql.ts'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { useSession, useUserId } from '../../../lib/session.tsx'
 import type { WorkspaceRef } from '../../../lib/workspace-ref.ts'
@@ -68,14 +73,34 @@ export function AnnotationsSection({ workspace, metricId }: { workspace: Workspa
       <h2 id="annotations-title">Annotations</h2>
       {canWrite ? (
         <form onSubmit={submit} noValidate>
-          <TextField label="Note" name="text" value={text} maxLength={500} onChange={(e) => setText(e.target.value)} error={fieldErrors.text} required />
+          <TextField
+            label="Note"
+            name="text"
+            value={text}
+            maxLength={500}
+            onChange={(e) => setText(e.target.value)}
+            error={fieldErrors.text}
+            required
+          />
           <div className="field">
             <label htmlFor="annotation-file">Attachment (optional)</label>
-            <input id="annotation-file" ref={fileInput} type="file" accept="image/png,image/jpeg,image/webp,image/gif,image/avif,application/pdf"
-              aria-invalid={fieldErrors.file ? true : undefined} aria-describedby={fieldErrors.file ? 'annotation-file-error' : undefined} />
-            {fieldErrors.file ? <p id="annotation-file-error" className="field-error" role="alert">{fieldErrors.file}</p> : null}
+            <input
+              id="annotation-file"
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif,image/avif,application/pdf"
+              aria-invalid={fieldErrors.file ? true : undefined}
+              aria-describedby={fieldErrors.file ? 'annotation-file-error' : undefined}
+            />
+            {fieldErrors.file ? (
+              <p id="annotation-file-error" className="field-error" role="alert">
+                {fieldErrors.file}
+              </p>
+            ) : null}
           </div>
-          <button type="submit" className="primary" disabled={busy}>{busy ? 'Saving…' : 'Add annotation'}</button>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Add annotation'}
+          </button>
         </form>
       ) : null}
       {error ? <ErrorMessage error={error} /> : null}
@@ -84,9 +109,15 @@ export function AnnotationsSection({ workspace, metricId }: { workspace: Workspa
       <ul className="annotation-list">
         {annotations.map((a) => (
           <li key={a.id} data-testid="annotation">
-            <p><strong>{formatTime(a.ts)}</strong> {a.text}</p>
+            <p>
+              <strong>{formatTime(a.ts)}</strong> {a.text}
+            </p>
             {a.file ? <AnnotationAttachment file={a.file} /> : null}
-            {a.created_by === userId || workspace.role === 'owner' ? <button type="button" onClick={() => void remove(a.id)}>Delete</button> : null}
+            {a.created_by === userId || workspace.role === 'owner' ? (
+              <button type="button" onClick={() => void remove(a.id)}>
+                Delete
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -37,9 +37,21 @@ export function ForgotPasswordForm() {
       <h1 id="forgot-title">Forgot your password?</h1>
       {error ? <ErrorMessage error={error} /> : null}
       {sent ? <p role="status">If an account uses {email.trim()}, a link to choose a new password is on its way.</p> : null}
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={emailError} />
-      <button type="submit" className="primary" disabled={sending}>Send the link</button>
-      <p><Link to="/sign-in">Back to sign-in</Link></p>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={emailError}
+      />
+      <button type="submit" className="primary" disabled={sending}>
+        Send the link
+      </button>
+      <p>
+        <Link to="/sign-in">Back to sign-in</Link>
+      </p>
     </form>
   )
 }

@@ -17,19 +17,26 @@ export function ResetPasswordForm() {
   const [ready, setReady] = useState(false)
   const [password, setPassword] = useState('')
   const [passwordError, setPasswordError] = useState<string | undefined>()
-  const [error, setError] = useState<AppError | null>(params.get('error') ? catalogueError('session/expired', { message: 'This reset link is invalid or has expired. Ask for a new one.' }) : null)
+  const [error, setError] = useState<AppError | null>(
+    params.get('error')
+      ? catalogueError('session/expired', { message: 'This reset link is invalid or has expired. Ask for a new one.' })
+      : null,
+  )
 
   useEffect(() => {
     if (!refreshToken) {
       setReady(Boolean(nhost.getUserSession()))
       return
     }
-    nhost.auth.refreshToken({ refreshToken })
+    nhost.auth
+      .refreshToken({ refreshToken })
       .then(({ body }) => {
         nhost.sessionStorage.set(body)
         setReady(true)
       })
-      .catch(() => setError(catalogueError('session/expired', { message: 'This reset link is invalid or has expired. Ask for a new one.' })))
+      .catch(() =>
+        setError(catalogueError('session/expired', { message: 'This reset link is invalid or has expired. Ask for a new one.' })),
+      )
   }, [nhost, refreshToken])
 
   async function submit(event: FormEvent) {
@@ -44,13 +51,40 @@ export function ResetPasswordForm() {
     }
   }
 
-  if (error) return <div className="page"><ErrorMessage error={error}><Link to="/forgot-password">Ask for a new link</Link></ErrorMessage></div>
-  if (!ready) return refreshToken ? <Loading label="Checking the link…" /> : <div className="page"><ErrorMessage error={catalogueError('session/expired', { message: 'Open this page from the link in the reset mail.' })}><Link to="/forgot-password">Ask for a link</Link></ErrorMessage></div>
+  if (error)
+    return (
+      <div className="page">
+        <ErrorMessage error={error}>
+          <Link to="/forgot-password">Ask for a new link</Link>
+        </ErrorMessage>
+      </div>
+    )
+  if (!ready)
+    return refreshToken ? (
+      <Loading label="Checking the link…" />
+    ) : (
+      <div className="page">
+        <ErrorMessage error={catalogueError('session/expired', { message: 'Open this page from the link in the reset mail.' })}>
+          <Link to="/forgot-password">Ask for a link</Link>
+        </ErrorMessage>
+      </div>
+    )
   return (
     <form className="card auth-card" onSubmit={submit} noValidate aria-labelledby="reset-title">
       <h1 id="reset-title">Choose a new password</h1>
-      <TextField label="New password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={passwordError} hint="At least 9 characters." />
-      <button type="submit" className="primary">Set password</button>
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={passwordError}
+        hint="At least 9 characters."
+      />
+      <button type="submit" className="primary">
+        Set password
+      </button>
     </form>
   )
 }

@@ -23,11 +23,13 @@ async function fillAndSubmit(email: string, password: string) {
 describe('SignInForm', () => {
   it('shows the catalogue message for a wrong password, not the server text, and clears the password', async () => {
     let calls = 0
-    server.use(http.post(signInUrl, () => {
-      calls += 1
-      // Nhost Auth's answer (tests/integration/auth-nhost-js.test.ts checks the real one).
-      return HttpResponse.json({ status: 401, error: 'invalid-email-password', message: 'Incorrect email or password' }, { status: 401 })
-    }))
+    server.use(
+      http.post(signInUrl, () => {
+        calls += 1
+        // Nhost Auth's answer (tests/integration/auth-nhost-js.test.ts checks the real one).
+        return HttpResponse.json({ status: 401, error: 'invalid-email-password', message: 'Incorrect email or password' }, { status: 401 })
+      }),
+    )
     renderScreen(<SignInForm />)
     await fillAndSubmit('ada@example.com', 'wrong-horse-9')
 
@@ -47,7 +49,9 @@ describe('SignInForm', () => {
   })
 
   it('maps rate limiting to its catalogue entry', async () => {
-    server.use(http.post(signInUrl, () => HttpResponse.json({ status: 429, error: 'too-many-requests', message: 'slow down' }, { status: 429 })))
+    server.use(
+      http.post(signInUrl, () => HttpResponse.json({ status: 429, error: 'too-many-requests', message: 'slow down' }, { status: 429 })),
+    )
     renderScreen(<SignInForm />)
     await fillAndSubmit('ada@example.com', 'whatever-9')
     expect(await screen.findByText(ERROR_CATALOGUE['rate/limited'].message)).toBeTruthy()
@@ -62,10 +66,20 @@ describe('SignInForm', () => {
 
   it('signs in and leaves the page on success', async () => {
     const accessToken = fakeJwt({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 900 })
-    server.use(http.post(signInUrl, () => HttpResponse.json({
-      session: { accessToken, accessTokenExpiresIn: 900, refreshToken: 'r1', refreshTokenId: 'r1id', user: { id: 'u1', email: 'ada@example.com' } },
-      mfa: null,
-    })))
+    server.use(
+      http.post(signInUrl, () =>
+        HttpResponse.json({
+          session: {
+            accessToken,
+            accessTokenExpiresIn: 900,
+            refreshToken: 'r1',
+            refreshTokenId: 'r1id',
+            user: { id: 'u1', email: 'ada@example.com' },
+          },
+          mfa: null,
+        }),
+      ),
+    )
     const { router, nhost } = renderScreen(<SignInForm />, { path: '/sign-in', at: '/sign-in' })
     await fillAndSubmit('ada@example.com', 'correct-horse-9')
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))

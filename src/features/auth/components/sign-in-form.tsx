@@ -38,14 +38,38 @@ export function SignInForm() {
   return (
     <form className="card auth-form" onSubmit={submit} noValidate aria-labelledby="sign-in-title" data-testid="sign-in-form">
       <h1 id="sign-in-title">Sign in</h1>
-      {expired && !error ? <p className="notice" role="status">Your session has expired. Sign in again.</p> : null}
+      {expired && !error ? (
+        <p className="notice" role="status">
+          Your session has expired. Sign in again.
+        </p>
+      ) : null}
       {error ? <ErrorMessage error={error} /> : null}
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={email}
-        onChange={(e) => setEmail(e.target.value)} error={fieldErrors.email} required />
-      <TextField label="Password" name="password" type="password" autoComplete="current-password" value={password}
-        onChange={(e) => setPassword(e.target.value)} error={fieldErrors.password} required />
-      <button type="submit" className="primary" disabled={pending}>{pending ? 'Signing in…' : 'Sign in'}</button>
-      <p>New here? <Link to="/sign-up">Create an account</Link> · <Link to="/forgot-password">Forgot your password?</Link></p>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fieldErrors.email}
+        required
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={fieldErrors.password}
+        required
+      />
+      <button type="submit" className="primary" disabled={pending}>
+        {pending ? 'Signing in…' : 'Sign in'}
+      </button>
+      <p>
+        New here? <Link to="/sign-up">Create an account</Link> · <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
     </form>
   )
 }

@@ -48,7 +48,9 @@ export function SignUpForm() {
     return (
       <div className="card auth-form" role="status">
         <h1>Check your email</h1>
-        <p>We sent a link to {email}. Follow it, then <Link to="/sign-in">sign in</Link>.</p>
+        <p>
+          We sent a link to {email}. Follow it, then <Link to="/sign-in">sign in</Link>.
+        </p>
       </div>
     )
   }
@@ -57,18 +59,43 @@ export function SignUpForm() {
     <form className="card auth-form" onSubmit={submit} noValidate aria-labelledby="sign-up-title" data-testid="sign-up-form">
       <h1 id="sign-up-title">Create an account</h1>
       {error ? (
-        <ErrorMessage error={error}>
-          {error.code === 'auth/email-taken' ? <Link to="/sign-in">Sign in</Link> : null}
-        </ErrorMessage>
+        <ErrorMessage error={error}>{error.code === 'auth/email-taken' ? <Link to="/sign-in">Sign in</Link> : null}</ErrorMessage>
       ) : null}
-      <TextField label="Name (optional)" name="displayName" autoComplete="name" value={displayName}
-        onChange={(e) => setDisplayName(e.target.value)} maxLength={80} />
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={email}
-        onChange={(e) => setEmail(e.target.value)} error={fieldErrors.email} required />
-      <TextField label="Password" name="password" type="password" autoComplete="new-password" value={password}
-        onChange={(e) => setPassword(e.target.value)} error={fieldErrors.password} hint="At least 9 characters." required />
-      <button type="submit" className="primary" disabled={pending}>{pending ? 'Creating…' : 'Create account'}</button>
-      <p>Already have an account? <Link to="/sign-in">Sign in</Link></p>
+      <TextField
+        label="Name (optional)"
+        name="displayName"
+        autoComplete="name"
+        value={displayName}
+        onChange={(e) => setDisplayName(e.target.value)}
+        maxLength={80}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={fieldErrors.email}
+        required
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={fieldErrors.password}
+        hint="At least 9 characters."
+        required
+      />
+      <button type="submit" className="primary" disabled={pending}>
+        {pending ? 'Creating…' : 'Create account'}
+      </button>
+      <p>
+        Already have an account? <Link to="/sign-in">Sign in</Link>
+      </p>
     </form>
   )
 }

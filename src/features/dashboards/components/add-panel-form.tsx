@@ -45,7 +45,11 @@ export function AddPanelForm({ dashboardId, nextPosition, full }: AddPanelFormPr
   if (metrics.loading && !metrics.data) return <Loading label="Loading metrics…" />
   const options = metrics.data?.metrics ?? []
   if (options.length === 0) {
-    return <EmptyState title="No metrics to show yet"><Link to={`/w/${workspace.slug}/metrics`}>Create a metric first</Link></EmptyState>
+    return (
+      <EmptyState title="No metrics to show yet">
+        <Link to={`/w/${workspace.slug}/metrics`}>Create a metric first</Link>
+      </EmptyState>
+    )
   }
   const chosen = metricId || options[0]!.id
 
@@ -60,8 +64,14 @@ export function AddPanelForm({ dashboardId, nextPosition, full }: AddPanelFormPr
     try {
       await addPanel({
         variables: {
-          dashboardId, metricId: chosen, title: title.trim(), kind, aggregation,
-          bucketSeconds: Number(bucketSeconds), position: nextPosition, width: Number(width),
+          dashboardId,
+          metricId: chosen,
+          title: title.trim(),
+          kind,
+          aggregation,
+          bucketSeconds: Number(bucketSeconds),
+          position: nextPosition,
+          width: Number(width),
         },
       })
       setTitle('')
@@ -78,16 +88,43 @@ export function AddPanelForm({ dashboardId, nextPosition, full }: AddPanelFormPr
       {full ? <p className="notice">A dashboard has at most 24 panels.</p> : null}
       {error ? <ErrorMessage error={error} /> : null}
       <div className="form-row">
-        <SelectField label="Metric" name="metric" value={chosen} onChange={(e) => setMetricId(e.target.value)} error={fieldErrors.metric}
-          options={options.map((m) => ({ value: m.id, label: `${m.name} (${m.key})` }))} />
-        <TextField label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} error={fieldErrors.title}
-          hint="Optional: the metric's name otherwise." maxLength={80} />
+        <SelectField
+          label="Metric"
+          name="metric"
+          value={chosen}
+          onChange={(e) => setMetricId(e.target.value)}
+          error={fieldErrors.metric}
+          options={options.map((m) => ({ value: m.id, label: `${m.name} (${m.key})` }))}
+        />
+        <TextField
+          label="Title"
+          name="title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          error={fieldErrors.title}
+          hint="Optional: the metric's name otherwise."
+          maxLength={80}
+        />
         <SelectField label="Kind" name="kind" value={kind} onChange={(e) => setKind(e.target.value)} options={KIND_OPTIONS} />
-        <SelectField label="Aggregation" name="aggregation" value={aggregation} onChange={(e) => setAggregation(e.target.value)} options={AGGREGATION_OPTIONS} />
-        <SelectField label="Bucket" name="bucket" value={bucketSeconds} onChange={(e) => setBucketSeconds(e.target.value)} options={BUCKET_OPTIONS} />
+        <SelectField
+          label="Aggregation"
+          name="aggregation"
+          value={aggregation}
+          onChange={(e) => setAggregation(e.target.value)}
+          options={AGGREGATION_OPTIONS}
+        />
+        <SelectField
+          label="Bucket"
+          name="bucket"
+          value={bucketSeconds}
+          onChange={(e) => setBucketSeconds(e.target.value)}
+          options={BUCKET_OPTIONS}
+        />
         <SelectField label="Width" name="width" value={width} onChange={(e) => setWidth(e.target.value)} options={WIDTH_OPTIONS} />
       </div>
-      <button type="submit" className="primary" disabled={loading || full}>{loading ? 'Adding…' : 'Add panel'}</button>
+      <button type="submit" className="primary" disabled={loading || full}>
+        {loading ? 'Adding…' : 'Add panel'}
+      </button>
     </form>
   )
 }

@@ -39,8 +39,18 @@ export function CreateDashboardForm() {
     <form className="card" onSubmit={submit} noValidate aria-labelledby="create-dashboard-title" data-testid="dashboard-create-form">
       <h2 id="create-dashboard-title">Create a dashboard</h2>
       {error ? <ErrorMessage error={error} /> : null}
-      <TextField label="Title" name="title" value={title} onChange={(e) => setTitle(e.target.value)} error={titleError} maxLength={100} required />
-      <button type="submit" className="primary" disabled={loading}>{loading ? 'Creating…' : 'Create dashboard'}</button>
+      <TextField
+        label="Title"
+        name="title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={titleError}
+        maxLength={100}
+        required
+      />
+      <button type="submit" className="primary" disabled={loading}>
+        {loading ? 'Creating…' : 'Create dashboard'}
+      </button>
     </form>
   )
 }

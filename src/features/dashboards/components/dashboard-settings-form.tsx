@@ -52,13 +52,36 @@ export function DashboardSettingsForm({ dashboard, workspaceSlug }: DashboardSet
   return (
     <form className="card" onSubmit={submit} noValidate aria-label="Dashboard settings" data-testid="dashboard-settings">
       {error ? <ErrorMessage error={error} /> : null}
-      {saved ? <p role="status" className="muted">Saved.</p> : null}
+      {saved ? (
+        <p role="status" className="muted">
+          Saved.
+        </p>
+      ) : null}
       <div className="form-row">
-        <TextField label="Dashboard title" name="title" value={title} maxLength={80} onChange={(e) => setTitle(e.target.value)} error={fieldErrors.title} required />
-        <TextField label="Description" name="description" value={description} maxLength={1000} onChange={(e) => setDescription(e.target.value)} error={fieldErrors.description} />
+        <TextField
+          label="Dashboard title"
+          name="title"
+          value={title}
+          maxLength={80}
+          onChange={(e) => setTitle(e.target.value)}
+          error={fieldErrors.title}
+          required
+        />
+        <TextField
+          label="Description"
+          name="description"
+          value={description}
+          maxLength={1000}
+          onChange={(e) => setDescription(e.target.value)}
+          error={fieldErrors.description}
+        />
       </div>
-      <button type="submit" className="primary" disabled={loading}>Save</button>{' '}
-      <button type="button" className="danger" onClick={() => void destroy()}>Delete dashboard</button>
+      <button type="submit" className="primary" disabled={loading}>
+        Save
+      </button>{' '}
+      <button type="button" className="danger" onClick={() => void destroy()}>
+        Delete dashboard
+      </button>
     </form>
   )
 }

@@ -9,8 +9,12 @@ const drawn = vi.hoisted(() => ({ data: [] as unknown[] }))
 vi.mock('uplot', () => {
   class FakePlot {
     static paths = { bars: () => () => null }
-    constructor(_options: unknown, data: unknown) { drawn.data.push(data) }
-    setData(data: unknown) { drawn.data.push(data) }
+    constructor(_options: unknown, data: unknown) {
+      drawn.data.push(data)
+    }
+    setData(data: unknown) {
+      drawn.data.push(data)
+    }
     setSize() {}
     destroy() {}
   }
@@ -34,7 +38,10 @@ describe('PanelView', () => {
     render(<PanelView title="Latency" kind="line" unit="ms" points={series} from={t0 - 60} to={t0 + 180} />)
     expect(screen.getByRole('img', { name: 'Line chart of Latency' })).toBeTruthy()
     expect(screen.getByTestId('panel-value').textContent).toBe('Latest: 12.5 ms')
-    expect(drawn.data.at(-1)).toEqual([[t0, t0 + 60, t0 + 120], [10, null, 12.5]])
+    expect(drawn.data.at(-1)).toEqual([
+      [t0, t0 + 60, t0 + 120],
+      [10, null, 12.5],
+    ])
   })
 
   it('marks annotations on a line panel and names them for screen readers, never on bars', () => {
@@ -56,15 +63,19 @@ describe('PanelView', () => {
     expect(screen.getByTestId('panel-value').textContent).toBe('12.5 °C')
   })
 
-  it('shows the metric\'s newest point, with its own time, as a stat', () => {
+  it("shows the metric's newest point, with its own time, as a stat", () => {
     const ts = new Date((t0 + 95) * 1000).toISOString()
     render(<PanelView title="Temp" kind="stat" unit="°C" points={series} from={t0} to={t0 + 240} newest={{ value: 13.25, ts }} />)
     expect(screen.getByTestId('panel-value').textContent).toBe('13.25 °C')
     expect(screen.getByTestId('panel-time').textContent).toBe(formatTime(ts))
   })
 
-  it('gives a bar panel\'s latest from the newest finished bucket, not the one still filling', () => {
-    const bars = [{ t: t0, value: 4 }, { t: t0 + 60, value: 7 }, { t: t0 + 120, value: 1 }]
+  it("gives a bar panel's latest from the newest finished bucket, not the one still filling", () => {
+    const bars = [
+      { t: t0, value: 4 },
+      { t: t0 + 60, value: 7 },
+      { t: t0 + 120, value: 1 },
+    ]
     render(<PanelView title="Signups" kind="bar" unit="" points={bars} from={t0} to={t0 + 150} bucketSeconds={60} />)
     expect(screen.getByTestId('panel-value').textContent).toBe('Latest: 7')
   })
@@ -79,8 +90,17 @@ describe('PanelView', () => {
   it('shows loading, then a catalogue error', () => {
     const { rerender } = render(<PanelView title="Latency" kind="line" unit="ms" points={undefined} from={t0} to={t0 + 60} loading />)
     expect(screen.getByRole('status').textContent).toBe('Loading Latency…')
-    rerender(<PanelView title="Latency" kind="line" unit="ms" points={undefined} from={t0} to={t0 + 60}
-      error={{ code: 'network/offline', message: 'Cannot reach the server. Check your connection; live data resumes by itself.' }} />)
+    rerender(
+      <PanelView
+        title="Latency"
+        kind="line"
+        unit="ms"
+        points={undefined}
+        from={t0}
+        to={t0 + 60}
+        error={{ code: 'network/offline', message: 'Cannot reach the server. Check your connection; live data resumes by itself.' }}
+      />,
+    )
     expect(screen.getByRole('alert').getAttribute('data-error-code')).toBe('network/offline')
   })
 })

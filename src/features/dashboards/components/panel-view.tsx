@@ -36,7 +36,9 @@ export function PanelView({ title, kind, unit, points, from, to, bucketSeconds, 
         <p className="stat-value" data-testid="panel-value" aria-label={`${title}: ${formatValue(shown?.value, unit)}`}>
           {formatValue(shown?.value, unit)}
         </p>
-        <p className="muted" data-testid="panel-time">{shown ? formatTime(shown.ts) : ''}</p>
+        <p className="muted" data-testid="panel-time">
+          {shown ? formatTime(shown.ts) : ''}
+        </p>
       </div>
     )
   }
@@ -44,11 +46,24 @@ export function PanelView({ title, kind, unit, points, from, to, bucketSeconds, 
     return (
       <div className="table-wrap">
         <table aria-label={title}>
-          <thead><tr><th scope="col">Time</th><th scope="col" className="number">Value</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col" className="number">
+                Value
+              </th>
+            </tr>
+          </thead>
           <tbody>
-            {[...visible].reverse().slice(0, 20).map((p) => (
-              <tr key={p.t}><td>{formatTime(new Date(p.t * 1000).toISOString())}</td><td className="number">{formatValue(p.value, unit)}</td></tr>
-            ))}
+            {[...visible]
+              .reverse()
+              .slice(0, 20)
+              .map((p) => (
+                <tr key={p.t}>
+                  <td>{formatTime(new Date(p.t * 1000).toISOString())}</td>
+                  <td className="number">{formatValue(p.value, unit)}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       </div>
@@ -59,8 +74,20 @@ export function PanelView({ title, kind, unit, points, from, to, bucketSeconds, 
   const last = [...finished].reverse().find((p) => p.value !== null)
   return (
     <>
-      <TimeSeriesChart points={visible} kind={kind} from={from} to={to} label={title} unit={unit} height={180} {...(bucketSeconds ? { bucketSeconds } : {})} {...(kind === 'line' && markers ? { markers } : {})} />
-      <p className="muted" data-testid="panel-value">Latest: {formatValue(last?.value, unit)}</p>
+      <TimeSeriesChart
+        points={visible}
+        kind={kind}
+        from={from}
+        to={to}
+        label={title}
+        unit={unit}
+        height={180}
+        {...(bucketSeconds ? { bucketSeconds } : {})}
+        {...(kind === 'line' && markers ? { markers } : {})}
+      />
+      <p className="muted" data-testid="panel-value">
+        Latest: {formatValue(last?.value, unit)}
+      </p>
     </>
   )
 }

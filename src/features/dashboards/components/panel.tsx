@@ -20,7 +20,11 @@ const KINDS: readonly PanelKind[] = ['line', 'bar', 'stat', 'table']
 
 /** One panel's series, live from a metric_series subscription. */
 export function Panel({ panel, rangeId, window, now, showAnnotations = false }: PanelProps) {
-  const { data: live, loading, error } = useSubscription(PanelSeriesDocument, {
+  const {
+    data: live,
+    loading,
+    error,
+  } = useSubscription(PanelSeriesDocument, {
     variables: {
       metricId: panel.metric.id,
       bucketSeconds: effectiveBucket(rangeId, panel.bucket_seconds),
@@ -40,7 +44,18 @@ export function Panel({ panel, rangeId, window, now, showAnnotations = false }: 
   const points = data?.metric_series.map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
   const newest = last?.metrics_by_pk?.last_ts ? { value: last.metrics_by_pk.last_value ?? null, ts: last.metrics_by_pk.last_ts } : undefined
   return (
-    <PanelView title={panel.title || panel.metric.name} kind={kind} unit={panel.metric.unit} points={points}
-      from={now - timeRange(rangeId).seconds} to={now} bucketSeconds={effectiveBucket(rangeId, panel.bucket_seconds)} newest={newest} markers={markers} loading={loading} error={error ? toAppError(error) : null} />
+    <PanelView
+      title={panel.title || panel.metric.name}
+      kind={kind}
+      unit={panel.metric.unit}
+      points={points}
+      from={now - timeRange(rangeId).seconds}
+      to={now}
+      bucketSeconds={effectiveBucket(rangeId, panel.bucket_seconds)}
+      newest={newest}
+      markers={markers}
+      loading={loading}
+      error={error ? toAppError(error) : null}
+    />
   )
 }

@@ -35,7 +35,11 @@ export function CsvImportSection({ workspaceId, metricId, canImport }: { workspa
     try {
       const fileId = crypto.randomUUID()
       await linkFile({ variables: { fileId, workspaceId } })
-      await nhost.storage.uploadFiles({ 'bucket-id': 'imports', 'file[]': [new File([file], file.name, { type: 'text/csv' })], 'metadata[]': [{ id: fileId }] })
+      await nhost.storage.uploadFiles({
+        'bucket-id': 'imports',
+        'file[]': [new File([file], file.name, { type: 'text/csv' })],
+        'metadata[]': [{ id: fileId }],
+      })
       const created = await createImport({ variables: { metricId, fileId } })
       const importId = created.data?.insert_imports_one?.id
       if (importId) await start(importId)
@@ -67,16 +71,33 @@ export function CsvImportSection({ workspaceId, metricId, canImport }: { workspa
         <form onSubmit={submit} noValidate>
           <div className="field">
             <label htmlFor="csv-file">CSV file</label>
-            <input id="csv-file" ref={fileInput} type="file" name="file" accept=".csv,text/csv" aria-invalid={fileError ? true : undefined}
-              aria-describedby={fileError ? 'csv-file-hint csv-file-error' : 'csv-file-hint'} />
-            <p id="csv-file-hint" className="field-hint">Header <code>ts,value</code>; times as ISO-8601 or Unix seconds or milliseconds; at most 20 MB and 500,000 rows.</p>
-            {fileError ? <p id="csv-file-error" className="field-error" role="alert">{fileError}</p> : null}
+            <input
+              id="csv-file"
+              ref={fileInput}
+              type="file"
+              name="file"
+              accept=".csv,text/csv"
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? 'csv-file-hint csv-file-error' : 'csv-file-hint'}
+            />
+            <p id="csv-file-hint" className="field-hint">
+              Header <code>ts,value</code>; times as ISO-8601 or Unix seconds or milliseconds; at most 20 MB and 500,000 rows.
+            </p>
+            {fileError ? (
+              <p id="csv-file-error" className="field-error" role="alert">
+                {fileError}
+              </p>
+            ) : null}
           </div>
-          <button type="submit" className="primary" disabled={busy}>{busy ? 'Uploading…' : 'Import'}</button>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Uploading…' : 'Import'}
+          </button>
         </form>
       ) : null}
       {error ? <ErrorMessage error={error} /> : null}
-      {imports.map((row) => <ImportStatus key={row.id} row={row} onRetry={canImport ? () => void retry(row.id) : undefined} />)}
+      {imports.map((row) => (
+        <ImportStatus key={row.id} row={row} onRetry={canImport ? () => void retry(row.id) : undefined} />
+      ))}
     </section>
   )
 }

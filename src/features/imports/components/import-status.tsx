@@ -14,19 +14,38 @@ export function ImportStatus({ row, onRetry }: { row: ImportRow; onRetry: (() =>
         <strong>{STATUS_LABEL[row.status] ?? row.status}</strong> {row.file?.name ?? 'file'} · {formatTime(row.created_at)}
       </p>
       {row.status === 'processing' || row.status === 'queued' ? (
-        <progress className="import-progress" aria-label="Import progress" data-testid="import-progress"
-          {...(row.status === 'processing' && row.file?.size ? { value: Number(row.bytes_read), max: Number(row.file.size) } : {})} />
+        <progress
+          className="import-progress"
+          aria-label="Import progress"
+          data-testid="import-progress"
+          {...(row.status === 'processing' && row.file?.size ? { value: Number(row.bytes_read), max: Number(row.file.size) } : {})}
+        />
       ) : null}
-      <p className="muted" data-testid="import-counts">{row.rows_imported.toLocaleString()} rows imported, {row.rows_rejected.toLocaleString()} rejected</p>
+      <p className="muted" data-testid="import-counts">
+        {row.rows_imported.toLocaleString()} rows imported, {row.rows_rejected.toLocaleString()} rejected
+      </p>
       {errors.length > 0 ? (
         <>
-          <p>{row.status === 'failed' ? 'The import failed. See the rejected lines.' : `First rejected lines (of ${row.rows_rejected.toLocaleString()}):`}</p>
+          <p>
+            {row.status === 'failed'
+              ? 'The import failed. See the rejected lines.'
+              : `First rejected lines (of ${row.rows_rejected.toLocaleString()}):`}
+          </p>
           <ul className="rejected-lines" data-testid="rejected-lines">
-            {errors.map((e, i) => <li key={i}>{e.line > 0 ? `Line ${e.line}: ` : ''}{e.reason}</li>)}
+            {errors.map((e, i) => (
+              <li key={i}>
+                {e.line > 0 ? `Line ${e.line}: ` : ''}
+                {e.reason}
+              </li>
+            ))}
           </ul>
         </>
       ) : null}
-      {row.status === 'failed' && onRetry ? <button type="button" onClick={onRetry}>Retry</button> : null}
+      {row.status === 'failed' && onRetry ? (
+        <button type="button" onClick={onRetry}>
+          Retry
+        </button>
+      ) : null}
     </article>
   )
 }

@@ -17,11 +17,26 @@ export function IngestCurlExample({ ingestKey, functionsUrl }: { ingestKey: stri
 
   return (
     <div>
-      <p><code data-testid="ingest-key-value" className="break-all">{ingestKey}</code></p>
-      <button type="button" onClick={() => void copy('key', ingestKey)}>Copy key</button>
-      <pre className="code-block" data-testid="ingest-curl"><code>{curl}</code></pre>
-      <button type="button" onClick={() => void copy('curl', curl)}>Copy curl command</button>
-      {copied ? <span role="status" className="muted"> Copied the {copied}.</span> : null}
+      <p>
+        <code data-testid="ingest-key-value" className="break-all">
+          {ingestKey}
+        </code>
+      </p>
+      <button type="button" onClick={() => void copy('key', ingestKey)}>
+        Copy key
+      </button>
+      <pre className="code-block" data-testid="ingest-curl">
+        <code>{curl}</code>
+      </pre>
+      <button type="button" onClick={() => void copy('curl', curl)}>
+        Copy curl command
+      </button>
+      {copied ? (
+        <span role="status" className="muted">
+          {' '}
+          Copied the {copied}.
+        </span>
+      ) : null}
     </div>
   )
 }

@@ -60,14 +60,28 @@ export function IngestKeysSection({ workspaceId }: { workspaceId: string }) {
       <p className="muted">Scripts and devices send points over plain HTTP with a key. A key is shown once, when it is created.</p>
       {actionError ? <ErrorMessage error={actionError} /> : null}
       <form onSubmit={create} noValidate className="form-row">
-        <TextField label="Key name" name="name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} error={nameError} required />
-        <button type="submit" className="primary" disabled={creating}>{creating ? 'Creating…' : 'Create key'}</button>
+        <TextField
+          label="Key name"
+          name="name"
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+          error={nameError}
+          required
+        />
+        <button type="submit" className="primary" disabled={creating}>
+          {creating ? 'Creating…' : 'Create key'}
+        </button>
       </form>
       {created ? (
         <div role="status" className="created-key" data-testid="created-key">
-          <p>Copy the key <strong>{created.name}</strong> now; it will not be shown again.</p>
+          <p>
+            Copy the key <strong>{created.name}</strong> now; it will not be shown again.
+          </p>
           <IngestCurlExample ingestKey={created.key} functionsUrl={nhost.functions.baseURL} />
-          <button type="button" onClick={() => setCreated(null)}>Done</button>
+          <button type="button" onClick={() => setCreated(null)}>
+            Done
+          </button>
         </div>
       ) : null}
       {error && !data ? <ErrorMessage error={toAppError(error)} /> : null}
@@ -76,16 +90,35 @@ export function IngestKeysSection({ workspaceId }: { workspaceId: string }) {
       {keys.length > 0 ? (
         <div className="table-scroll">
           <table>
-            <thead><tr><th>Name</th><th>Key</th><th>Created by</th><th>Last used</th><th>State</th><th><span className="visually-hidden">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Key</th>
+                <th>Created by</th>
+                <th>Last used</th>
+                <th>State</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {keys.map((k) => (
                 <tr key={k.id}>
                   <td>{k.name}</td>
-                  <td><code>{k.prefix}…</code></td>
+                  <td>
+                    <code>{k.prefix}…</code>
+                  </td>
                   <td>{k.creator?.displayName || k.creator?.email || '—'}</td>
                   <td>{formatTime(k.last_used_at)}</td>
                   <td>{k.revoked_at ? `revoked ${formatTime(k.revoked_at)}` : 'active'}</td>
-                  <td>{k.revoked_at ? null : <button type="button" onClick={() => void revokeKey(k.id, k.name)}>Revoke</button>}</td>
+                  <td>
+                    {k.revoked_at ? null : (
+                      <button type="button" onClick={() => void revokeKey(k.id, k.name)}>
+                        Revoke
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

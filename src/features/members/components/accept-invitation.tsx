@@ -20,7 +20,8 @@ export function AcceptInvitation() {
   useEffect(() => {
     if (started.current) return
     started.current = true
-    nhost.functions.post<Accepted>('/invitations/accept', { token })
+    nhost.functions
+      .post<Accepted>('/invitations/accept', { token })
       .then(({ body }) => navigate(`/w/${body.workspace.slug}`, { replace: true }))
       .catch((caught: unknown) => setError(toAppError(caught)))
   }, [nhost, token, navigate])
@@ -29,9 +30,16 @@ export function AcceptInvitation() {
   return (
     <div className="page">
       <ErrorMessage error={error}>
-        {error.code === 'invitation/wrong-account'
-          ? <button type="button" onClick={() => void signOut().then(() => navigate(`/sign-in?next=${encodeURIComponent(`/invite/${token}`)}`))}>Sign in with another account</button>
-          : <Link to="/workspaces">Your workspaces</Link>}
+        {error.code === 'invitation/wrong-account' ? (
+          <button
+            type="button"
+            onClick={() => void signOut().then(() => navigate(`/sign-in?next=${encodeURIComponent(`/invite/${token}`)}`))}
+          >
+            Sign in with another account
+          </button>
+        ) : (
+          <Link to="/workspaces">Your workspaces</Link>
+        )}
       </ErrorMessage>
     </div>
   )

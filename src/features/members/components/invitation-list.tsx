@@ -1,6 +1,11 @@
 import { useMutation, useSubscription } from '@apollo/client/react'
 import { useState, type FormEvent } from 'react'
-import { CreateInvitationDocument, RevokeInvitationDocument, WorkspaceInvitationsDocument, type Workspace_Roles_Enum } from '../../../gql/graphql.ts'
+import {
+  CreateInvitationDocument,
+  RevokeInvitationDocument,
+  WorkspaceInvitationsDocument,
+  type Workspace_Roles_Enum,
+} from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
 import { useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { SelectField, TextField } from '../../../ui/field.tsx'
@@ -47,21 +52,54 @@ export function InvitationList() {
     <section className="card" aria-labelledby="invitations-title">
       <h2 id="invitations-title">Invitations</h2>
       <form onSubmit={submit} noValidate className="form-row" aria-label="Invite someone">
-        <TextField label="Email" name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)}
-          error={emailError ?? (action.error?.field === 'email' ? action.error.message : undefined)} />
-        <SelectField label="Role" name="role" value={role} onChange={(e) => setRole(e.target.value as Workspace_Roles_Enum)}
-          options={[{ value: 'viewer', label: 'Viewer' }, { value: 'editor', label: 'Editor' }, { value: 'owner', label: 'Owner' }]} />
-        <button type="submit" className="primary" disabled={creating}>Invite</button>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={emailError ?? (action.error?.field === 'email' ? action.error.message : undefined)}
+        />
+        <SelectField
+          label="Role"
+          name="role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as Workspace_Roles_Enum)}
+          options={[
+            { value: 'viewer', label: 'Viewer' },
+            { value: 'editor', label: 'Editor' },
+            { value: 'owner', label: 'Owner' },
+          ]}
+        />
+        <button type="submit" className="primary" disabled={creating}>
+          Invite
+        </button>
       </form>
       {action.error && action.error.field !== 'email' ? <ErrorMessage error={action.error} /> : null}
-      {sent ? <p role="status" className="muted">Invitation for {sent} created; copy its link below.</p> : null}
+      {sent ? (
+        <p role="status" className="muted">
+          Invitation for {sent} created; copy its link below.
+        </p>
+      ) : null}
       {error && !data ? <ErrorMessage error={toAppError(error)} /> : null}
       {loading && !data ? <Loading label="Loading invitations…" /> : null}
-      {data && invitations.length === 0 ? <EmptyState title="No invitations yet">Invite teammates by email; they join when they accept.</EmptyState> : null}
+      {data && invitations.length === 0 ? (
+        <EmptyState title="No invitations yet">Invite teammates by email; they join when they accept.</EmptyState>
+      ) : null}
       {invitations.length > 0 ? (
         <div className="table-wrap">
           <table>
-            <thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col">Expires</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Status</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {invitations.map((invitation) => {
                 const status = shownStatus(invitation.status, invitation.expires_at)
@@ -74,9 +112,18 @@ export function InvitationList() {
                     <td className="row-actions">
                       {status === 'pending' ? (
                         <>
-                          <button type="button" onClick={() => void navigator.clipboard?.writeText(invitationLink(invitation.token))}>Copy link</button>
-                          <button type="button" onClick={() => void action.run(() => revoke({ variables: { id: invitation.id } }))}>Revoke</button>
-                          <input className="visually-hidden" readOnly aria-label={`Invitation link for ${invitation.email}`} value={invitationLink(invitation.token)} />
+                          <button type="button" onClick={() => void navigator.clipboard?.writeText(invitationLink(invitation.token))}>
+                            Copy link
+                          </button>
+                          <button type="button" onClick={() => void action.run(() => revoke({ variables: { id: invitation.id } }))}>
+                            Revoke
+                          </button>
+                          <input
+                            className="visually-hidden"
+                            readOnly
+                            aria-label={`Invitation link for ${invitation.email}`}
+                            value={invitationLink(invitation.token)}
+                          />
                         </>
                       ) : null}
                     </td>

@@ -31,15 +31,37 @@ export function MemberList() {
           return (
             <li key={member.user_id} className="member-row">
               <Avatar url={member.user.avatarUrl} name={label} />
-              <span className="member-name">{label}{member.user_id === me ? ' (you)' : ''}<span className="muted"> {member.user.email}</span></span>
+              <span className="member-name">
+                {label}
+                {member.user_id === me ? ' (you)' : ''}
+                <span className="muted"> {member.user.email}</span>
+              </span>
               {isOwner ? (
-                <select aria-label={`Role of ${label}`} value={member.role}
-                  onChange={(e) => void action.run(() => setRole({ variables: { workspaceId: workspace.id, userId: member.user_id, role: e.target.value as Workspace_Roles_Enum } }))}>
-                  {ROLES.map((role) => <option key={role} value={role}>{role}</option>)}
+                <select
+                  aria-label={`Role of ${label}`}
+                  value={member.role}
+                  onChange={(e) =>
+                    void action.run(() =>
+                      setRole({
+                        variables: { workspaceId: workspace.id, userId: member.user_id, role: e.target.value as Workspace_Roles_Enum },
+                      }),
+                    )
+                  }
+                >
+                  {ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {role}
+                    </option>
+                  ))}
                 </select>
-              ) : <span className="role-badge">{member.role}</span>}
+              ) : (
+                <span className="role-badge">{member.role}</span>
+              )}
               {isOwner || member.user_id === me ? (
-                <button type="button" onClick={() => void action.run(() => remove({ variables: { workspaceId: workspace.id, userId: member.user_id } }))}>
+                <button
+                  type="button"
+                  onClick={() => void action.run(() => remove({ variables: { workspaceId: workspace.id, userId: member.user_id } }))}
+                >
                   {member.user_id === me ? 'Leave' : `Remove ${label}`}
                 </button>
               ) : null}

@@ -16,16 +16,31 @@ export function SettingsPage({ ownerSections = [] }: { ownerSections?: ReadonlyA
   const workspace = useWorkspaceRef()
   return (
     <div className="page">
-      <header className="page-header"><h1>Settings</h1><p className="muted">{workspace.name}</p></header>
-      <ErrorBoundary region="members"><MemberList /></ErrorBoundary>
+      <header className="page-header">
+        <h1>Settings</h1>
+        <p className="muted">{workspace.name}</p>
+      </header>
+      <ErrorBoundary region="members">
+        <MemberList />
+      </ErrorBoundary>
       {workspace.role === 'owner' ? (
         <>
-          <ErrorBoundary region="invitations"><InvitationList /></ErrorBoundary>
-          {ownerSections.map((section) => <ErrorBoundary key={section.id} region={section.id}>{section.element}</ErrorBoundary>)}
-          <ErrorBoundary region="workspace name"><WorkspaceNameForm /></ErrorBoundary>
+          <ErrorBoundary region="invitations">
+            <InvitationList />
+          </ErrorBoundary>
+          {ownerSections.map((section) => (
+            <ErrorBoundary key={section.id} region={section.id}>
+              {section.element}
+            </ErrorBoundary>
+          ))}
+          <ErrorBoundary region="workspace name">
+            <WorkspaceNameForm />
+          </ErrorBoundary>
         </>
       ) : (
-        <ErrorMessage error={catalogueError('permission/denied', { message: 'Only owners manage invitations, keys and the workspace itself.' })}>
+        <ErrorMessage
+          error={catalogueError('permission/denied', { message: 'Only owners manage invitations, keys and the workspace itself.' })}
+        >
           <Link to={`/w/${workspace.slug}`}>Workspace home</Link>
         </ErrorMessage>
       )}

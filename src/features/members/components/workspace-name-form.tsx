@@ -37,15 +37,31 @@ export function WorkspaceNameForm() {
       <form className="card" onSubmit={submit} noValidate aria-labelledby="workspace-name-title">
         <h2 id="workspace-name-title">Workspace name</h2>
         {renaming.error ? <ErrorMessage error={renaming.error} /> : null}
-        <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={name !== workspace.name ? nameError : undefined} />
-        <button type="submit" className="primary" disabled={loading || Boolean(nameError) || trimmed === workspace.name}>Rename</button>
+        <TextField
+          label="Name"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={name !== workspace.name ? nameError : undefined}
+        />
+        <button type="submit" className="primary" disabled={loading || Boolean(nameError) || trimmed === workspace.name}>
+          Rename
+        </button>
       </form>
       <form className="card danger-zone" onSubmit={deleteWorkspace} aria-labelledby="delete-workspace-title">
         <h2 id="delete-workspace-title">Delete the workspace</h2>
         <p className="muted">Deletes its metrics, points, dashboards, alerts and members. This cannot be undone.</p>
         {deleting.error ? <ErrorMessage error={deleting.error} /> : null}
-        <TextField label={`Type ${workspace.slug} to confirm`} name="confirm" value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="off" />
-        <button type="submit" className="danger" disabled={confirm !== workspace.slug}>Delete workspace</button>
+        <TextField
+          label={`Type ${workspace.slug} to confirm`}
+          name="confirm"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          autoComplete="off"
+        />
+        <button type="submit" className="danger" disabled={confirm !== workspace.slug}>
+          Delete workspace
+        </button>
       </form>
     </>
   )

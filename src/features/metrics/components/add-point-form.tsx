@@ -45,14 +45,36 @@ export function AddPointForm({ metricId, unit }: { metricId: string; unit: strin
     <form className="card" onSubmit={submit} noValidate aria-labelledby="add-point-title" data-testid="add-point-form">
       <h2 id="add-point-title">Add a point</h2>
       {error ? <ErrorMessage error={error} /> : null}
-      {added ? <p role="status" className="muted">Point added.</p> : null}
+      {added ? (
+        <p role="status" className="muted">
+          Point added.
+        </p>
+      ) : null}
       <div className="form-row">
-        <TextField label={unit ? `Value (${unit})` : 'Value'} name="value" inputMode="decimal" value={value}
-          onChange={(e) => setValue(e.target.value)} error={fieldErrors.value} required />
-        <TextField label="Time" name="ts" type="datetime-local" step={1} value={ts} max={toLocalInput(new Date(Date.now() + 86400_000))}
-          onChange={(e) => setTs(e.target.value)} error={fieldErrors.ts} hint="Leave empty for now." />
+        <TextField
+          label={unit ? `Value (${unit})` : 'Value'}
+          name="value"
+          inputMode="decimal"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={fieldErrors.value}
+          required
+        />
+        <TextField
+          label="Time"
+          name="ts"
+          type="datetime-local"
+          step={1}
+          value={ts}
+          max={toLocalInput(new Date(Date.now() + 86400_000))}
+          onChange={(e) => setTs(e.target.value)}
+          error={fieldErrors.ts}
+          hint="Leave empty for now."
+        />
       </div>
-      <button type="submit" className="primary" disabled={loading}>{loading ? 'Adding…' : 'Add point'}</button>
+      <button type="submit" className="primary" disabled={loading}>
+        {loading ? 'Adding…' : 'Add point'}
+      </button>
     </form>
   )
 }

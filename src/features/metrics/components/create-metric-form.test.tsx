@@ -16,8 +16,18 @@ afterEach(cleanup)
 const workspace = { id: 'w1', slug: 'acme', name: 'Acme', role: 'editor' as const }
 
 describe('validateMetric mirrors metrics_key_format', () => {
-  it.each([['signups', true], ['api.latency_ms', true], ['0-a', true], ['a'.repeat(64), true],
-    ['', false], ['.a', false], ['_a', false], ['Api', false], ['a b', false], ['a'.repeat(65), false]])('key %j valid: %s', (key, valid) => {
+  it.each([
+    ['signups', true],
+    ['api.latency_ms', true],
+    ['0-a', true],
+    ['a'.repeat(64), true],
+    ['', false],
+    ['.a', false],
+    ['_a', false],
+    ['Api', false],
+    ['a b', false],
+    ['a'.repeat(65), false],
+  ])('key %j valid: %s', (key, valid) => {
     expect(validateMetric(key, 'Name', '').key === undefined).toBe(valid)
   })
 })
@@ -35,14 +45,23 @@ describe('CreateMetricForm', () => {
   it('creates the metric in the workspace, and says when the key is taken', async () => {
     const sent: unknown[] = []
     let taken = false
-    server.use(graphql.mutation(CreateMetricDocument, ({ variables }) => {
-      sent.push(variables)
-      if (taken) {
-        return HttpResponse.json({ errors: [{ message: 'Uniqueness violation. duplicate key value violates unique constraint "metrics_workspace_id_key_key"', extensions: { code: 'constraint-violation', path: '$' } }] })
-      }
-      taken = true
-      return HttpResponse.json({ data: { insert_metrics_one: { id: 'm1', key: variables.key } } })
-    }))
+    server.use(
+      graphql.mutation(CreateMetricDocument, ({ variables }) => {
+        sent.push(variables)
+        if (taken) {
+          return HttpResponse.json({
+            errors: [
+              {
+                message: 'Uniqueness violation. duplicate key value violates unique constraint "metrics_workspace_id_key_key"',
+                extensions: { code: 'constraint-violation', path: '$' },
+              },
+            ],
+          })
+        }
+        taken = true
+        return HttpResponse.json({ data: { insert_metrics_one: { id: 'm1', key: variables.key } } })
+      }),
+    )
     renderScreen(<CreateMetricForm />, { workspace })
     const user = userEvent.setup()
     const create = async () => {

@@ -32,7 +32,8 @@ export function CreateMetricForm() {
       setUnit('')
     } catch (caught) {
       const appError = toAppError(caught)
-      if (appError.field === 'key' || appError.field === 'name' || appError.field === 'unit') setFieldErrors({ [appError.field]: appError.message })
+      if (appError.field === 'key' || appError.field === 'name' || appError.field === 'unit')
+        setFieldErrors({ [appError.field]: appError.message })
       else setError(appError)
     }
   }
@@ -41,14 +42,46 @@ export function CreateMetricForm() {
     <form className="card" onSubmit={submit} noValidate aria-labelledby="create-metric-title" data-testid="metric-create-form">
       <h2 id="create-metric-title">Create a metric</h2>
       {error ? <ErrorMessage error={error} /> : null}
-      {created ? <p role="status" className="muted">Metric {created} created.</p> : null}
+      {created ? (
+        <p role="status" className="muted">
+          Metric {created} created.
+        </p>
+      ) : null}
       <div className="form-row">
-        <TextField label="Key" name="key" value={key} onChange={(e) => setKey(e.target.value)} error={fieldErrors.key}
-          hint="e.g. api.latency_ms" autoCapitalize="none" spellCheck={false} maxLength={64} required />
-        <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={fieldErrors.name} maxLength={100} required />
-        <TextField label="Unit" name="unit" value={unit} onChange={(e) => setUnit(e.target.value)} error={fieldErrors.unit} hint="Optional, e.g. ms" maxLength={16} />
+        <TextField
+          label="Key"
+          name="key"
+          value={key}
+          onChange={(e) => setKey(e.target.value)}
+          error={fieldErrors.key}
+          hint="e.g. api.latency_ms"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={64}
+          required
+        />
+        <TextField
+          label="Name"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldErrors.name}
+          maxLength={100}
+          required
+        />
+        <TextField
+          label="Unit"
+          name="unit"
+          value={unit}
+          onChange={(e) => setUnit(e.target.value)}
+          error={fieldErrors.unit}
+          hint="Optional, e.g. ms"
+          maxLength={16}
+        />
       </div>
-      <button type="submit" className="primary" disabled={loading}>{loading ? 'Creating…' : 'Create metric'}</button>
+      <button type="submit" className="primary" disabled={loading}>
+        {loading ? 'Creating…' : 'Create metric'}
+      </button>
     </form>
   )
 }

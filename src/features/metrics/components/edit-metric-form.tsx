@@ -44,7 +44,8 @@ export function EditMetricForm({ metric, workspaceSlug }: EditMetricFormProps) {
       setSaved(true)
     } catch (caught) {
       const appError = toAppError(caught)
-      if (appError.field === 'name' || appError.field === 'unit' || appError.field === 'description') setFieldErrors({ [appError.field]: appError.message })
+      if (appError.field === 'name' || appError.field === 'unit' || appError.field === 'description')
+        setFieldErrors({ [appError.field]: appError.message })
       else setError(appError)
     }
   }
@@ -65,14 +66,29 @@ export function EditMetricForm({ metric, workspaceSlug }: EditMetricFormProps) {
       <summary>Edit metric</summary>
       <form onSubmit={submit} noValidate>
         {error ? <ErrorMessage error={error} /> : null}
-        {saved ? <p role="status" className="muted">Saved.</p> : null}
+        {saved ? (
+          <p role="status" className="muted">
+            Saved.
+          </p>
+        ) : null}
         <div className="form-row">
           <TextField label="Name" name="name" value={values.name} maxLength={80} onChange={set('name')} error={fieldErrors.name} required />
           <TextField label="Unit" name="unit" value={values.unit} maxLength={16} onChange={set('unit')} error={fieldErrors.unit} />
         </div>
-        <TextField label="Description" name="description" value={values.description} maxLength={1000} onChange={set('description')} error={fieldErrors.description} />
-        <button type="submit" className="primary" disabled={loading}>Save</button>{' '}
-        <button type="button" className="danger" onClick={() => void destroy()}>Delete metric</button>
+        <TextField
+          label="Description"
+          name="description"
+          value={values.description}
+          maxLength={1000}
+          onChange={set('description')}
+          error={fieldErrors.description}
+        />
+        <button type="submit" className="primary" disabled={loading}>
+          Save
+        </button>{' '}
+        <button type="button" className="danger" onClick={() => void destroy()}>
+          Delete metric
+        </button>
       </form>
     </details>
   )

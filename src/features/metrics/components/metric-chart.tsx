@@ -21,7 +21,11 @@ export function MetricChart({ metricId, name, unit }: MetricChartProps) {
   const second = useSecondClock()
   const window = seriesWindow(rangeId, minute)
   const bucketSeconds = effectiveBucket(rangeId)
-  const { data: live, loading, error } = useSubscription(MetricSeriesDocument, {
+  const {
+    data: live,
+    loading,
+    error,
+  } = useSubscription(MetricSeriesDocument, {
     variables: { metricId, bucketSeconds, since: window.since, until: window.until, aggregation: 'avg' },
   })
   const { data: annotations } = useSubscription(MetricAnnotationsDocument, { variables: { metricId } })
@@ -36,10 +40,24 @@ export function MetricChart({ metricId, name, unit }: MetricChartProps) {
         <h2 id="metric-chart-title">Last {timeRange(rangeId).label}</h2>
         <RangePicker value={rangeId} onChange={setRangeId} />
       </div>
-      {error && !data ? <ErrorMessage error={toAppError(error)} />
-        : loading && !data ? <Loading label="Loading series…" />
-        : points.length === 0 ? <EmptyState title="No points in this range">Add one below or send some from a script.</EmptyState>
-        : <TimeSeriesChart points={points} kind="line" from={second - seconds} to={second} label={name} unit={unit} height={260} markers={markers} />}
+      {error && !data ? (
+        <ErrorMessage error={toAppError(error)} />
+      ) : loading && !data ? (
+        <Loading label="Loading series…" />
+      ) : points.length === 0 ? (
+        <EmptyState title="No points in this range">Add one below or send some from a script.</EmptyState>
+      ) : (
+        <TimeSeriesChart
+          points={points}
+          kind="line"
+          from={second - seconds}
+          to={second}
+          label={name}
+          unit={unit}
+          height={260}
+          markers={markers}
+        />
+      )}
       <p className="muted">Average per {bucketSeconds >= 60 ? `${bucketSeconds / 60} min` : `${bucketSeconds} s`}; updates live.</p>
     </section>
   )

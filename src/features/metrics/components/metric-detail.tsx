@@ -18,26 +18,59 @@ export function MetricDetail() {
   const workspace = useWorkspaceRef()
   const { key = '' } = useParams()
   const { data, loading, error, refetch } = useQuery(MetricByKeyDocument, { variables: { workspaceId: workspace.id, key } })
-  if (error && !data) return <ErrorMessage error={toAppError(error)}><button type="button" onClick={() => void refetch()}>Retry</button></ErrorMessage>
+  if (error && !data)
+    return (
+      <ErrorMessage error={toAppError(error)}>
+        <button type="button" onClick={() => void refetch()}>
+          Retry
+        </button>
+      </ErrorMessage>
+    )
   if (loading && !data) return <Loading label="Loading metric…" />
   const metric = data?.metrics[0]
-  if (!metric) return <ErrorMessage error={catalogueError('not-found')}><Link to={`/w/${workspace.slug}/metrics`}>All metrics</Link></ErrorMessage>
+  if (!metric)
+    return (
+      <ErrorMessage error={catalogueError('not-found')}>
+        <Link to={`/w/${workspace.slug}/metrics`}>All metrics</Link>
+      </ErrorMessage>
+    )
   return (
     <div className="page">
       <header className="page-header">
         <div>
           <h1>{metric.name}</h1>
-          <p className="muted">{metric.key}{metric.description ? ` · ${metric.description}` : ''}</p>
+          <p className="muted">
+            {metric.key}
+            {metric.description ? ` · ${metric.description}` : ''}
+          </p>
         </div>
         <MetricLastValue metricId={metric.id} unit={metric.unit} initial={metric} />
       </header>
-      <ErrorBoundary region="metric chart"><MetricChart metricId={metric.id} name={metric.name} unit={metric.unit} /></ErrorBoundary>
-      <ErrorBoundary region="points"><PointsTable metricId={metric.id} unit={metric.unit} /></ErrorBoundary>
-      <ErrorBoundary region="annotations"><AnnotationsSection workspace={workspace} metricId={metric.id} /></ErrorBoundary>
-      <ErrorBoundary region="CSV import"><CsvImportSection workspaceId={workspace.id} metricId={metric.id} canImport={canWrite(workspace)} /></ErrorBoundary>
-      {canWrite(workspace) ? <ErrorBoundary region="edit metric"><EditMetricForm metric={{ ...metric, description: metric.description ?? '' }} workspaceSlug={workspace.slug} /></ErrorBoundary> : null}
-      {canWrite(workspace) ? <ErrorBoundary region="add point"><AddPointForm metricId={metric.id} unit={metric.unit} /></ErrorBoundary> : null}
-      <ErrorBoundary region="alert rules"><AlertRulesSection metricId={metric.id} unit={metric.unit} /></ErrorBoundary>
+      <ErrorBoundary region="metric chart">
+        <MetricChart metricId={metric.id} name={metric.name} unit={metric.unit} />
+      </ErrorBoundary>
+      <ErrorBoundary region="points">
+        <PointsTable metricId={metric.id} unit={metric.unit} />
+      </ErrorBoundary>
+      <ErrorBoundary region="annotations">
+        <AnnotationsSection workspace={workspace} metricId={metric.id} />
+      </ErrorBoundary>
+      <ErrorBoundary region="CSV import">
+        <CsvImportSection workspaceId={workspace.id} metricId={metric.id} canImport={canWrite(workspace)} />
+      </ErrorBoundary>
+      {canWrite(workspace) ? (
+        <ErrorBoundary region="edit metric">
+          <EditMetricForm metric={{ ...metric, description: metric.description ?? '' }} workspaceSlug={workspace.slug} />
+        </ErrorBoundary>
+      ) : null}
+      {canWrite(workspace) ? (
+        <ErrorBoundary region="add point">
+          <AddPointForm metricId={metric.id} unit={metric.unit} />
+        </ErrorBoundary>
+      ) : null}
+      <ErrorBoundary region="alert rules">
+        <AlertRulesSection metricId={metric.id} unit={metric.unit} />
+      </ErrorBoundary>
     </div>
   )
 }

@@ -18,7 +18,9 @@ export function MetricsList() {
   const { data, loading, error } = useSubscription(WorkspaceMetricsDocument, { variables: { workspaceId: workspace.id } })
   const minute = useMinuteClock()
   const since = new Date(minute - 3_600_000).toISOString()
-  const { data: sparklines } = useSubscription(WorkspaceSparklinesDocument, { variables: { workspaceId: workspace.id, since, bucketSeconds: 60 } })
+  const { data: sparklines } = useSubscription(WorkspaceSparklinesDocument, {
+    variables: { workspaceId: workspace.id, since, bucketSeconds: 60 },
+  })
   const trends = useMemo(() => {
     const byMetric = new Map<string, number[]>()
     for (const b of sparklines?.workspace_sparklines ?? []) {
@@ -37,7 +39,14 @@ export function MetricsList() {
     <div className="table-wrap">
       <table aria-label="Metrics" data-testid="metrics-table">
         <thead>
-          <tr><th scope="col">Metric</th><th scope="col" className="number">Last value</th><th scope="col">Last hour</th><th scope="col">Updated</th></tr>
+          <tr>
+            <th scope="col">Metric</th>
+            <th scope="col" className="number">
+              Last value
+            </th>
+            <th scope="col">Last hour</th>
+            <th scope="col">Updated</th>
+          </tr>
         </thead>
         <tbody>
           {metrics.map((metric) => (
@@ -46,8 +55,12 @@ export function MetricsList() {
                 <Link to={`/w/${workspace.slug}/metrics/${encodeURIComponent(metric.key)}`}>{metric.name}</Link>
                 <div className="muted">{metric.key}</div>
               </td>
-              <td className="number" data-testid="metric-last-value">{formatValue(metric.last_value, metric.unit)}</td>
-              <td data-testid="metric-sparkline"><Sparkline values={trends.get(metric.id) ?? []} label={metric.name} /></td>
+              <td className="number" data-testid="metric-last-value">
+                {formatValue(metric.last_value, metric.unit)}
+              </td>
+              <td data-testid="metric-sparkline">
+                <Sparkline values={trends.get(metric.id) ?? []} label={metric.name} />
+              </td>
               <td className="muted">{formatTime(metric.last_ts)}</td>
             </tr>
           ))}

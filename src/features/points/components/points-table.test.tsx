@@ -19,11 +19,16 @@ const all = Array.from({ length: 60 }, (_, i) => ({ id: String(i), ts: new Date(
 describe('PointsTable', () => {
   it('pages newest first by keyset cursors, older and back newer', async () => {
     const cursors: string[] = []
-    server.use(graphql.query(MetricPointsPageDocument, ({ variables }) => {
-      cursors.push(variables.before)
-      const page = all.filter((p) => p.ts < variables.before).reverse().slice(0, variables.limit)
-      return HttpResponse.json({ data: { points: page.map((p) => ({ __typename: 'points', ...p })) } })
-    }))
+    server.use(
+      graphql.query(MetricPointsPageDocument, ({ variables }) => {
+        cursors.push(variables.before)
+        const page = all
+          .filter((p) => p.ts < variables.before)
+          .reverse()
+          .slice(0, variables.limit)
+        return HttpResponse.json({ data: { points: page.map((p) => ({ __typename: 'points', ...p })) } })
+      }),
+    )
     renderScreen(<PointsTable metricId="m1" unit="ms" />, { workspace })
     const user = userEvent.setup()
     expect(await screen.findByRole('table', { name: 'Points, page 1' })).toBeTruthy()

@@ -27,7 +27,15 @@ export function PointsTable({ metricId, unit }: { metricId: string; unit: string
     <section className="card" aria-labelledby="points-title" data-testid="points-table">
       <div className="page-header">
         <h2 id="points-title">Points</h2>
-        <button type="button" onClick={() => { setCursors([newestCursor()]); void refetch() }}>Newest</button>
+        <button
+          type="button"
+          onClick={() => {
+            setCursors([newestCursor()])
+            void refetch()
+          }}
+        >
+          Newest
+        </button>
       </div>
       {error && !data ? <ErrorMessage error={toAppError(error)} /> : null}
       {loading && !data ? <Loading label="Loading points…" /> : null}
@@ -35,17 +43,33 @@ export function PointsTable({ metricId, unit }: { metricId: string; unit: string
       {rows.length > 0 ? (
         <div className="table-scroll">
           <table aria-label={`Points, page ${page}`}>
-            <thead><tr><th scope="col">Time</th><th scope="col" className="number">Value</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col" className="number">
+                  Value
+                </th>
+              </tr>
+            </thead>
             <tbody>
-              {rows.map((p) => <tr key={p.id}><td>{formatTime(p.ts)}</td><td className="number">{formatValue(p.value, unit)}</td></tr>)}
+              {rows.map((p) => (
+                <tr key={p.id}>
+                  <td>{formatTime(p.ts)}</td>
+                  <td className="number">{formatValue(p.value, unit)}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
       ) : null}
       <nav aria-label="Points pages" className="toolbar">
-        <button type="button" disabled={page === 1} onClick={() => setCursors(cursors.slice(0, -1))}>Newer</button>
+        <button type="button" disabled={page === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+          Newer
+        </button>
         <span className="muted">Page {page}</span>
-        <button type="button" disabled={!hasOlder} onClick={() => setCursors([...cursors, rows[rows.length - 1]!.ts])}>Older</button>
+        <button type="button" disabled={!hasOlder} onClick={() => setCursors([...cursors, rows[rows.length - 1]!.ts])}>
+          Older
+        </button>
       </nav>
     </section>
   )

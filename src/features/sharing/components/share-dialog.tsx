@@ -7,7 +7,10 @@ import { ErrorMessage, Loading } from '../../../ui/states.tsx'
 /** SPEC §9: 32 random bytes, base64url. */
 export function newShareToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32))
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 /** Owners share a dashboard by link, copy it, regenerate it (old sessions end) or stop sharing. */
@@ -32,7 +35,9 @@ export function ShareDialog({ dashboardId }: { dashboardId: string }) {
 
   return (
     <>
-      <button type="button" onClick={() => dialog.current?.showModal()}>Share</button>
+      <button type="button" onClick={() => dialog.current?.showModal()}>
+        Share
+      </button>
       <dialog ref={dialog} className="card share-dialog" aria-labelledby="share-title">
         <h2 id="share-title">Share this dashboard</h2>
         {error && !data ? <ErrorMessage error={toAppError(error)} /> : null}
@@ -43,18 +48,34 @@ export function ShareDialog({ dashboardId }: { dashboardId: string }) {
           <>
             <label htmlFor="share-link">Public link</label>
             <input id="share-link" readOnly value={link} onFocus={(e) => e.target.select()} data-testid="share-link" />
-            {copied ? <p role="status" className="muted">Link copied.</p> : null}
+            {copied ? (
+              <p role="status" className="muted">
+                Link copied.
+              </p>
+            ) : null}
           </>
         ) : null}
         <div className="row-actions">
           {link ? (
             <>
-              <button type="button" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>Copy link</button>
-              <button type="button" disabled={saving} onClick={() => void change(newShareToken())}>Regenerate link</button>
-              <button type="button" disabled={saving} className="danger" onClick={() => void change(null)}>Stop sharing</button>
+              <button type="button" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>
+                Copy link
+              </button>
+              <button type="button" disabled={saving} onClick={() => void change(newShareToken())}>
+                Regenerate link
+              </button>
+              <button type="button" disabled={saving} className="danger" onClick={() => void change(null)}>
+                Stop sharing
+              </button>
             </>
-          ) : <button type="button" className="primary" disabled={saving || !data} onClick={() => void change(newShareToken())}>Share by link</button>}
-          <button type="button" onClick={() => dialog.current?.close()}>Close</button>
+          ) : (
+            <button type="button" className="primary" disabled={saving || !data} onClick={() => void change(newShareToken())}>
+              Share by link
+            </button>
+          )}
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
         </div>
       </dialog>
     </>

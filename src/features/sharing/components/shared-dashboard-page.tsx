@@ -30,12 +30,15 @@ export function SharedDashboardPage() {
       setError(appError.code === 'not-found' || appError.code === 'share/link-invalid' ? catalogueError('share/link-invalid') : appError)
     }
     const schedule = (expiresIn: number) => {
-      timer = setTimeout(() => {
-        startShareSession(nhost, shareToken).then((next) => {
-          apollo?.renew(next.accessToken)
-          schedule(next.accessTokenExpiresIn)
-        }, fail)
-      }, Math.max(expiresIn - RENEW_MARGIN_SECONDS, 5) * 1000)
+      timer = setTimeout(
+        () => {
+          startShareSession(nhost, shareToken).then((next) => {
+            apollo?.renew(next.accessToken)
+            schedule(next.accessTokenExpiresIn)
+          }, fail)
+        },
+        Math.max(expiresIn - RENEW_MARGIN_SECONDS, 5) * 1000,
+      )
     }
     startShareSession(nhost, shareToken).then((session) => {
       if (stopped) return
@@ -50,7 +53,12 @@ export function SharedDashboardPage() {
     }
   }, [nhost, shareToken])
 
-  if (error) return <div className="page"><ErrorMessage error={error} /></div>
+  if (error)
+    return (
+      <div className="page">
+        <ErrorMessage error={error} />
+      </div>
+    )
   if (!share) return <Loading label="Opening the shared dashboard…" />
   return (
     <ApolloProvider client={share.apollo.client}>
@@ -68,17 +76,39 @@ function SharedDashboard({ id }: { id: string }) {
   if (loading && !data) return <Loading label="Loading dashboard…" />
   const dashboard = data?.dashboards_by_pk
   // Null as soon as the link is regenerated or sharing stops: the session reads nothing any more.
-  if (!dashboard) return <div className="page"><ErrorMessage error={catalogueError('share/link-invalid')} /></div>
+  if (!dashboard)
+    return (
+      <div className="page">
+        <ErrorMessage error={catalogueError('share/link-invalid')} />
+      </div>
+    )
   return (
     <div className="page">
-      <header className="page-header"><h1>{dashboard.title}</h1><p className="muted">Shared read-only · last hour, live</p></header>
+      <header className="page-header">
+        <h1>{dashboard.title}</h1>
+        <p className="muted">Shared read-only · last hour, live</p>
+      </header>
       {dashboard.description ? <p className="muted">{dashboard.description}</p> : null}
-      {dashboard.panels.length === 0 ? <EmptyState title="No panels on this dashboard" /> : (
+      {dashboard.panels.length === 0 ? (
+        <EmptyState title="No panels on this dashboard" />
+      ) : (
         <div className="grid" data-testid="panel-grid">
           {dashboard.panels.map((panel) => (
-            <section key={panel.id} className={`card panel w-${Math.min(Math.max(panel.width, 1), 4)}`} aria-label={panel.title || panel.metric.name} data-testid="panel">
-              <div className="panel-header"><h3>{panel.title || panel.metric.name}</h3><span className="muted">{panel.aggregation} · {panel.metric.key}</span></div>
-              <ErrorBoundary region={`panel ${panel.id}`}><Panel panel={panel} rangeId="1h" window={window} now={second} /></ErrorBoundary>
+            <section
+              key={panel.id}
+              className={`card panel w-${Math.min(Math.max(panel.width, 1), 4)}`}
+              aria-label={panel.title || panel.metric.name}
+              data-testid="panel"
+            >
+              <div className="panel-header">
+                <h3>{panel.title || panel.metric.name}</h3>
+                <span className="muted">
+                  {panel.aggregation} · {panel.metric.key}
+                </span>
+              </div>
+              <ErrorBoundary region={`panel ${panel.id}`}>
+                <Panel panel={panel} rangeId="1h" window={window} now={second} />
+              </ErrorBoundary>
             </section>
           ))}
         </div>

@@ -18,13 +18,28 @@ const nameRule = CONSTRAINTS.workspaces_name_length!.message!
 
 describe('validateWorkspace mirrors the database rules', () => {
   it.each([
-    ['abc', true], ['a-b', true], ['team-42', true], ['a'.repeat(40), true],
-    ['ab', false], ['a'.repeat(41), false], ['-abc', false], ['abc-', false], ['ABC', false], ['a_b', false], ['a b', false],
+    ['abc', true],
+    ['a-b', true],
+    ['team-42', true],
+    ['a'.repeat(40), true],
+    ['ab', false],
+    ['a'.repeat(41), false],
+    ['-abc', false],
+    ['abc-', false],
+    ['ABC', false],
+    ['a_b', false],
+    ['a b', false],
   ])('slug %j valid: %s', (slug, valid) => {
     expect(validateWorkspace('Name', slug).slug === undefined).toBe(valid)
   })
 
-  it.each([['', false], ['   ', false], ['x', true], [` ${'n'.repeat(80)} `, true], ['n'.repeat(81), false]])('name %j valid: %s', (name, valid) => {
+  it.each([
+    ['', false],
+    ['   ', false],
+    ['x', true],
+    [` ${'n'.repeat(80)} `, true],
+    ['n'.repeat(81), false],
+  ])('name %j valid: %s', (name, valid) => {
     expect(validateWorkspace(name, 'abc').name === undefined).toBe(valid)
   })
 
@@ -37,10 +52,12 @@ describe('validateWorkspace mirrors the database rules', () => {
 describe('CreateWorkspaceForm', () => {
   it('shows field errors without calling the server when the slug or name breaks the rules', async () => {
     let calls = 0
-    server.use(graphql.mutation(CreateWorkspaceDocument, () => {
-      calls += 1
-      return HttpResponse.json({ data: { insert_workspaces_one: null } })
-    }))
+    server.use(
+      graphql.mutation(CreateWorkspaceDocument, () => {
+        calls += 1
+        return HttpResponse.json({ data: { insert_workspaces_one: null } })
+      }),
+    )
     renderScreen(<CreateWorkspaceForm />)
     const user = userEvent.setup()
     await user.type(screen.getByLabelText('Slug'), '-Bad_')
@@ -72,12 +89,18 @@ describe('CreateWorkspaceForm', () => {
   })
 
   it('puts "slug taken" on the slug field when the database says the slug exists', async () => {
-    server.use(graphql.mutation(CreateWorkspaceDocument, () => HttpResponse.json({
-      errors: [{
-        message: 'Uniqueness violation. duplicate key value violates unique constraint "workspaces_slug_key"',
-        extensions: { path: '$.selectionSet.insert_workspaces_one.args.object[0]', code: 'constraint-violation' },
-      }],
-    })))
+    server.use(
+      graphql.mutation(CreateWorkspaceDocument, () =>
+        HttpResponse.json({
+          errors: [
+            {
+              message: 'Uniqueness violation. duplicate key value violates unique constraint "workspaces_slug_key"',
+              extensions: { path: '$.selectionSet.insert_workspaces_one.args.object[0]', code: 'constraint-violation' },
+            },
+          ],
+        }),
+      ),
+    )
     renderScreen(<CreateWorkspaceForm />)
     const user = userEvent.setup()
     await user.type(screen.getByLabelText('Name'), 'Acme')

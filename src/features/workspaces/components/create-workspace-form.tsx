@@ -38,19 +38,36 @@ export function CreateWorkspaceForm() {
     <form className="card" onSubmit={submit} noValidate aria-labelledby="create-workspace-title" data-testid="workspace-create-form">
       <h2 id="create-workspace-title">Create a workspace</h2>
       {error ? <ErrorMessage error={error} /> : null}
-      <TextField label="Name" name="name" value={name} maxLength={120} error={fieldErrors.name} required
+      <TextField
+        label="Name"
+        name="name"
+        value={name}
+        maxLength={120}
+        error={fieldErrors.name}
+        required
         onChange={(e) => {
           setName(e.target.value)
           if (!slugEdited) setSlug(slugify(e.target.value))
-        }} />
-      <TextField label="Slug" name="slug" value={slug} maxLength={40} error={fieldErrors.slug} required
+        }}
+      />
+      <TextField
+        label="Slug"
+        name="slug"
+        value={slug}
+        maxLength={40}
+        error={fieldErrors.slug}
+        required
         hint="3–40 of a–z, 0–9 and -, starting and ending with a letter or digit. Used in links."
-        autoCapitalize="none" spellCheck={false}
+        autoCapitalize="none"
+        spellCheck={false}
         onChange={(e) => {
           setSlugEdited(true)
           setSlug(e.target.value)
-        }} />
-      <button type="submit" className="primary" disabled={loading}>{loading ? 'Creating…' : 'Create workspace'}</button>
+        }}
+      />
+      <button type="submit" className="primary" disabled={loading}>
+        {loading ? 'Creating…' : 'Create workspace'}
+      </button>
     </form>
   )
 }

@@ -5,7 +5,9 @@ export function WorkspaceHeader() {
   return (
     <header className="page-header">
       <h1>{workspace.name}</h1>
-      <p className="muted">/{workspace.slug} · you are {workspace.role === 'owner' ? 'an owner' : `a ${workspace.role}`}</p>
+      <p className="muted">
+        /{workspace.slug} · you are {workspace.role === 'owner' ? 'an owner' : `a ${workspace.role}`}
+      </p>
     </header>
   )
 }

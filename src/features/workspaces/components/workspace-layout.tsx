@@ -22,22 +22,36 @@ export function WorkspaceLayout() {
   }, [found, data, userId])
 
   if (error && !data) {
-    return <ErrorMessage error={toAppError(error)}><button type="button" onClick={() => void refetch()}>Retry</button></ErrorMessage>
+    return (
+      <ErrorMessage error={toAppError(error)}>
+        <button type="button" onClick={() => void refetch()}>
+          Retry
+        </button>
+      </ErrorMessage>
+    )
   }
   if (loading && !data) return <Loading label="Loading workspace…" />
   if (!found || !role) {
-    return <ErrorMessage error={catalogueError('not-found')}><Link to="/workspaces">Your workspaces</Link></ErrorMessage>
+    return (
+      <ErrorMessage error={catalogueError('not-found')}>
+        <Link to="/workspaces">Your workspaces</Link>
+      </ErrorMessage>
+    )
   }
   const workspace: WorkspaceRef = { id: found.id, slug: found.slug, name: found.name, role }
   return (
     <div className="workspace">
       <nav className="workspace-nav" aria-label="Workspace">
         <span className="workspace-name">{workspace.name}</span>
-        <NavLink to={`/w/${workspace.slug}`} end>Home</NavLink>
+        <NavLink to={`/w/${workspace.slug}`} end>
+          Home
+        </NavLink>
         <NavLink to={`/w/${workspace.slug}/metrics`}>Metrics</NavLink>
         <NavLink to={`/w/${workspace.slug}/alerts`}>Alerts</NavLink>
         <NavLink to={`/w/${workspace.slug}/settings`}>Settings</NavLink>
-        <span className="role-badge" title="Your role in this workspace">{workspace.role}</span>
+        <span className="role-badge" title="Your role in this workspace">
+          {workspace.role}
+        </span>
       </nav>
       <ErrorBoundary region={`workspace ${workspace.slug}`}>
         <Suspense fallback={<Loading />}>

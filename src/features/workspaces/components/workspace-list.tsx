@@ -7,7 +7,13 @@ import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 export function WorkspaceList() {
   const { data, loading, error, refetch } = useQuery(MyWorkspacesDocument, { fetchPolicy: 'cache-and-network' })
   if (error && !data) {
-    return <ErrorMessage error={toAppError(error)}><button type="button" onClick={() => void refetch()}>Retry</button></ErrorMessage>
+    return (
+      <ErrorMessage error={toAppError(error)}>
+        <button type="button" onClick={() => void refetch()}>
+          Retry
+        </button>
+      </ErrorMessage>
+    )
   }
   if (loading && !data) return <Loading label="Loading workspaces…" />
   const workspaces = data?.workspaces ?? []
