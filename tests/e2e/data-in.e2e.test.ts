@@ -69,7 +69,8 @@ it('creates an ingest key, moves an open dashboard over plain HTTP, imports a CS
     const dashboardForm = page.getByTestId('dashboard-create-form')
     await dashboardForm.getByLabel('Title').fill('Greenhouse')
     await dashboardForm.getByRole('button', { name: 'Create dashboard' }).click()
-    await page.getByRole('heading', { name: 'Greenhouse', level: 1 }).waitFor({ timeout: UI_TIMEOUT })
+    // exact: the workspace's own heading, "Greenhouse Lab", would match too and leave the URL at its home page.
+    await page.getByRole('heading', { name: 'Greenhouse', level: 1, exact: true }).waitFor({ timeout: UI_TIMEOUT })
     const dashboardUrl = page.url()
     await page.getByTestId('edit-dashboard').click()
     const panelForm = page.getByTestId('add-panel-form')
