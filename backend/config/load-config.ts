@@ -101,6 +101,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
             kind: 'postgres',
             url: databaseUrl,
             graphqlConnections: integer(env, 'HASURA_GRAPHQL_PG_CONNECTIONS', 50, { min: 1, max: 10_000 }),
+            preparedStatements: boolean(env, 'HASURA_GRAPHQL_USE_PREPARED_STATEMENTS') ?? true,
           }
         : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
     dataDir,

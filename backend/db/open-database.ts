@@ -9,8 +9,12 @@ import type { Database } from './database.ts'
 export type PGliteThread = 'worker' | 'main'
 
 export type DatabaseTarget =
-  /** `graphqlConnections`: the most connections GraphQL requests hold at once (HASURA_GRAPHQL_PG_CONNECTIONS). */
-  | { kind: 'postgres'; url: string; graphqlConnections?: number }
+  /**
+   * `graphqlConnections`: the most connections GraphQL requests hold at once
+   * (HASURA_GRAPHQL_PG_CONNECTIONS); `preparedStatements`: false behind a pooler that moves
+   * sessions between connections (HASURA_GRAPHQL_USE_PREPARED_STATEMENTS).
+   */
+  | { kind: 'postgres'; url: string; graphqlConnections?: number; preparedStatements?: boolean }
   | { kind: 'pglite'; dataDir: string; thread?: PGliteThread }
   | { kind: 'memory'; thread?: PGliteThread }
 
@@ -19,7 +23,7 @@ export type DatabaseTarget =
  * worker thread, this thread never loads PGlite itself.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') return (await import('./postgres-database.ts')).openPostgres(target.url, target.graphqlConnections)
+  if (target.kind === 'postgres') return (await import('./postgres-database.ts')).openPostgres(target.url, target)
   const dataDir = target.kind === 'pglite' ? join(target.dataDir, 'pglite') : undefined
   if (target.thread === 'main') return (await import('./pglite-database.ts')).openPGlite({ dataDir })
   return (await import('./pglite-worker-database.ts')).openPGliteInWorker({ dataDir })

@@ -55,14 +55,20 @@ class PostgresQueryable implements Queryable {
 const POOL_SIZE = 10
 const DEFAULT_GRAPHQL_CONNECTIONS = 50
 
-export async function openPostgres(url: string, graphqlConnections = DEFAULT_GRAPHQL_CONNECTIONS): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  {
+    graphqlConnections = DEFAULT_GRAPHQL_CONNECTIONS,
+    preparedStatements = true,
+  }: { graphqlConnections?: number; preparedStatements?: boolean } = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
   const limitedPool = new pg.Pool({ connectionString: url, max: graphqlConnections })
   // Idle clients can fail when the server restarts; the pool replaces them on next use.
   for (const p of [pool, limitedPool]) p.on('error', (error) => console.error('postgres pool error:', error.message))
   const probe = await pool.connect()
   probe.release()
-  return new PostgresDatabase(pool, limitedPool, describe(url))
+  return new PostgresDatabase(pool, limitedPool, describe(url), preparedStatements)
 }
 
 async function inTransaction<T>(client: pg.PoolClient, tx: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -145,6 +151,7 @@ class PostgresDatabase extends PostgresQueryable implements Database {
     private readonly pool: pg.Pool,
     private readonly limitedPool: pg.Pool,
     readonly description: string,
+    private readonly usePreparedStatements: boolean,
   ) {
     super(pool)
   }
@@ -184,7 +191,7 @@ class PostgresDatabase extends PostgresQueryable implements Database {
       }
       limits.signal?.addEventListener('abort', cancel, { once: true })
       let prepared = this.prepared.get(client)
-      if (!prepared) this.prepared.set(client, (prepared = new PreparedStatements()))
+      if (!prepared) this.prepared.set(client, (prepared = new PreparedStatements(this.usePreparedStatements)))
       return await work(new LimitedPostgres(client, limits.signal, prepared))
     } finally {
       limits.signal?.removeEventListener('abort', cancel)

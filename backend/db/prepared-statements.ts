@@ -29,14 +29,17 @@ export class PreparedStatements {
   readonly #seen = new Set<string>()
   #counter = 0
 
+  /** `enabled` false (PostgreSQL behind a pooler that moves sessions between connections): every run inlines its values. */
+  constructor(private readonly enabled = true) {}
+
   run(text: string, literals: readonly string[], setup = ''): PreparedRun {
-    const known = this.#names.get(text)
+    const known = this.enabled ? this.#names.get(text) : undefined
     if (known) {
       this.#names.delete(text)
       this.#names.set(text, known)
       return { script: setup + execute(known, literals) }
     }
-    if (!this.#seen.has(text)) {
+    if (!this.enabled || !this.#seen.has(text)) {
       if (this.#seen.size >= MAX_PREPARED) this.#seen.clear()
       this.#seen.add(text)
       return { script: setup + inlineLiterals(text, literals) }

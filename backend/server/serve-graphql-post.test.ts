@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { GraphqlPost } from '../engine/graphql-routes.ts'
+import type { GraphqlPost, GraphqlPostAnswer } from '../engine/graphql-routes.ts'
 import { createLogger } from '../lib/logger.ts'
 import { isGraphqlPost, serveGraphqlPost } from './serve-graphql-post.ts'
 
@@ -10,7 +10,7 @@ let port: number
 const seen: { body: string | null; headers: GraphqlPost['headers'] }[] = []
 
 beforeAll(async () => {
-  const serve = serveGraphqlPost(async (post) => {
+  const serve = serveGraphqlPost(async (post): Promise<GraphqlPostAnswer> => {
     const body = await post.readBody(100)
     seen.push({ body, headers: post.headers })
     if (body === 'explode') throw new Error('handler bug')
