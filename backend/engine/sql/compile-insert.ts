@@ -83,4 +83,3 @@ function compileInsertCte(plan: InsertPlan, rows: InsertRow[], aliases: AliasSou
   }
   return sql`INSERT INTO ${tableRef(plan.table)} AS ${target} ${body}${onConflict} RETURNING ${target}.*, ${check} AS ${CHECK_COLUMN}`
 }
-
