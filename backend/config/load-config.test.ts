@@ -88,6 +88,8 @@ describe('loadConfig', () => {
         HASURA_GRAPHQL_ADMIN_SECRET: 's3cret',
         HASURA_GRAPHQL_JWT_SECRET: '{"type":"HS512","key":"0123456789abcdef0123456789abcdef"}',
         DATABASE_URL: 'postgres://u@localhost:5432/db',
+        HASURA_GRAPHQL_PG_CONNECTIONS: '20',
+        HASURA_GRAPHQL_USE_PREPARED_STATEMENTS: 'false',
         HASURA_GRAPHQL_UNAUTHORIZED_ROLE: 'anonymous',
         HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: 'true',
       },
@@ -98,7 +100,7 @@ describe('loadConfig', () => {
       unauthorizedRole: 'anonymous',
       stringifyNumericTypes: true,
       usingDevelopmentJwtSecret: false,
-      database: { kind: 'postgres', url: 'postgres://u@localhost:5432/db' },
+      database: { kind: 'postgres', url: 'postgres://u@localhost:5432/db', graphqlConnections: 20, preparedStatements: false },
       jwtSecret: { type: 'HS512', claimsNamespace: 'https://hasura.io/jwt/claims' },
     })
   })

@@ -95,7 +95,15 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
     webhookSecret: nonEmpty(env, 'NHOST_WEBHOOK_SECRET') ?? tomlValue(toml, 'hasura.webhookSecret', 'string') ?? 'nhost-webhook-secret',
     usingDevelopmentJwtSecret: jwtText === undefined,
     database:
-      options.database ?? (databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
+      options.database ??
+      (databaseUrl
+        ? {
+            kind: 'postgres',
+            url: databaseUrl,
+            graphqlConnections: integer(env, 'HASURA_GRAPHQL_PG_CONNECTIONS', 50, { min: 1, max: 10_000 }),
+            preparedStatements: boolean(env, 'HASURA_GRAPHQL_USE_PREPARED_STATEMENTS') ?? true,
+          }
+        : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
     dataDir,
     unauthorizedRole:
       nonEmpty(env, 'HASURA_GRAPHQL_UNAUTHORIZED_ROLE') ?? tomlValue(toml, 'hasura.settings.unauthorizedRole', 'string') ?? 'public',

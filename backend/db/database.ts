@@ -41,12 +41,24 @@ export interface QueryLimits {
   signal?: AbortSignal
 }
 
-export interface LimitedDatabase extends Queryable {
+export interface TransactionalQueryable extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
 }
 
-export interface Database extends LimitedDatabase {
+/** The database as `Database.limited` lends it to the engine's requests. */
+export interface LimitedDatabase extends TransactionalQueryable {
+  /**
+   * A statement requests run again and again (the engine's), after `setup` (statements without
+   * values, such as `set_config`): one transaction, whole or not at all, in one round trip, the
+   * statement prepared on its connection from its second use on (prepared-statements.ts).
+   * `literals` are its values as `sqlLiterals` writes them. Returns the statement's rows, every
+   * value as text.
+   */
+  runPrepared(text: string, literals: readonly string[], setup?: string): Promise<ScriptResult>
+}
+
+export interface Database extends TransactionalQueryable {
   /**
    * Runs `work` under `limits`, for requests whose cost the client chooses (GraphQL): a
    * statement past `timeoutMs`, or whose client went away, fails with `QueryCanceledError`'s

@@ -9,14 +9,21 @@ import type { Database } from './database.ts'
 export type PGliteThread = 'worker' | 'main'
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string; thread?: PGliteThread } | { kind: 'memory'; thread?: PGliteThread }
+  /**
+   * `graphqlConnections`: the most connections GraphQL requests hold at once
+   * (HASURA_GRAPHQL_PG_CONNECTIONS); `preparedStatements`: false behind a pooler that moves
+   * sessions between connections (HASURA_GRAPHQL_USE_PREPARED_STATEMENTS).
+   */
+  | { kind: 'postgres'; url: string; graphqlConnections?: number; preparedStatements?: boolean }
+  | { kind: 'pglite'; dataDir: string; thread?: PGliteThread }
+  | { kind: 'memory'; thread?: PGliteThread }
 
 /**
  * The one place that picks the implementation. Only the chosen one is loaded: with PGlite in a
  * worker thread, this thread never loads PGlite itself.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') return (await import('./postgres-database.ts')).openPostgres(target.url)
+  if (target.kind === 'postgres') return (await import('./postgres-database.ts')).openPostgres(target.url, target)
   const dataDir = target.kind === 'pglite' ? join(target.dataDir, 'pglite') : undefined
   if (target.thread === 'main') return (await import('./pglite-database.ts')).openPGlite({ dataDir })
   return (await import('./pglite-worker-database.ts')).openPGliteInWorker({ dataDir })

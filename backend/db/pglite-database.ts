@@ -6,7 +6,8 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
 import { compile, isSqlFragment, type SqlFragment } from '../lib/sql.ts'
 import type { Database, LimitedDatabase, QueryLimits, QueryResult, Queryable, ScriptResult } from './database.ts'
-import { limitQueryable } from './pglite-limits.ts'
+import { limitDatabase } from './pglite-limits.ts'
+import { PreparedStatements } from './prepared-statements.ts'
 import { parseValue } from './type-parsers.ts'
 
 type Parsers = Record<number, (text: string) => unknown>
@@ -82,6 +83,9 @@ class PGliteQueryableImpl implements Queryable {
 }
 
 class PGliteDatabase extends PGliteQueryableImpl implements Database {
+  /** PGlite has one connection: one record of what it has prepared. */
+  readonly #prepared = new PreparedStatements()
+
   constructor(
     private readonly db: PGlite,
     parsers: { uniform: Parsers; text: Parsers },
@@ -95,10 +99,7 @@ class PGliteDatabase extends PGliteQueryableImpl implements Database {
   }
 
   limited<T>(limits: QueryLimits, work: (db: LimitedDatabase) => Promise<T>): Promise<T> {
-    return work({
-      ...limitQueryable(this, limits),
-      transaction: (inner) => this.db.transaction((tx) => inner(limitQueryable(new PGliteQueryableImpl(tx, this.parsers), limits))),
-    })
+    return work(limitDatabase(this, limits, this.#prepared))
   }
 
   /** PGlite runs in this process: its one connection cannot be lost, so `onReconnect` never fires. */

@@ -1,5 +1,13 @@
 import type { SqlFragment } from '../lib/sql.ts'
-import { QueryCanceledError, type QueryLimits, type Queryable } from './database.ts'
+import {
+  QueryCanceledError,
+  type LimitedDatabase,
+  type QueryLimits,
+  type Queryable,
+  type ScriptResult,
+  type TransactionalQueryable,
+} from './database.ts'
+import type { PreparedStatements } from './prepared-statements.ts'
 
 /**
  * PGlite ignores `statement_timeout`: its one backend runs on one thread (a worker thread unless
@@ -22,5 +30,29 @@ export function limitQueryable(queryable: Queryable, limits: QueryLimits): Query
       return within(() => queryable.query<Row>(query, values))
     },
     script: (text) => within(() => queryable.script(text)),
+  }
+}
+
+/**
+ * `Database.limited`'s view of a PGlite database (one connection, so one `prepared` record):
+ * every statement within the limits. A prepared run with `setup` (a mutation's) goes inside a
+ * transaction, so that one found afterwards to have run too long is rolled back, as PostgreSQL's
+ * timeout would cancel its implicit transaction.
+ */
+export function limitDatabase(db: TransactionalQueryable, limits: QueryLimits, prepared: PreparedStatements): LimitedDatabase {
+  const runPrepared = async (queryable: Queryable, text: string, literals: readonly string[], setup: string) => {
+    const run = prepared.run(text, literals, setup)
+    if (run.prepare) {
+      await queryable.script(run.prepare.text)
+      run.prepare.onPrepared()
+    }
+    const results = await limitQueryable(queryable, limits).script(run.script)
+    return results[results.length - 1] as ScriptResult
+  }
+  return {
+    ...limitQueryable(db, limits),
+    transaction: (work) => db.transaction((tx) => work(limitQueryable(tx, limits))),
+    runPrepared: (text, literals, setup = '') =>
+      setup ? db.transaction((tx) => runPrepared(tx, text, literals, setup)) : runPrepared(db, text, literals, setup),
   }
 }

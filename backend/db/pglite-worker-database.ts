@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import { compile, isSqlFragment, type SqlFragment } from '../lib/sql.ts'
 import type { Database, LimitedDatabase, QueryLimits, QueryResult, Queryable, ScriptResult } from './database.ts'
-import { limitQueryable } from './pglite-limits.ts'
+import { limitDatabase } from './pglite-limits.ts'
+import { PreparedStatements } from './prepared-statements.ts'
 import { deserializeError, type WorkerMessage, type WorkerRequest } from './pglite-worker-protocol.ts'
 
 const WORKER_ENTRY = new URL('./pglite-worker-entry.mjs', import.meta.url)
@@ -46,6 +47,8 @@ class PGliteWorkerDatabase extends WorkerQueryable implements Database {
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   readonly #listeners = new Map<number, (payload: string) => void>()
   #nextId = 1
+  /** PGlite has one connection: one record of what it has prepared. */
+  readonly #prepared = new PreparedStatements()
   #failure: Error | undefined
   #closing = false
 
@@ -115,10 +118,7 @@ class PGliteWorkerDatabase extends WorkerQueryable implements Database {
   }
 
   limited<T>(limits: QueryLimits, work: (db: LimitedDatabase) => Promise<T>): Promise<T> {
-    return work({
-      ...limitQueryable(this, limits),
-      transaction: (inner) => this.transaction((tx) => inner(limitQueryable(tx, limits))),
-    })
+    return work(limitDatabase(this, limits, this.#prepared))
   }
 
   /** PGlite's one connection lives in the worker and cannot be lost: `onReconnect` never fires. */

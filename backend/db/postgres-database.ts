@@ -9,6 +9,7 @@ import {
   type Queryable,
   type ScriptResult,
 } from './database.ts'
+import { PreparedStatements } from './prepared-statements.ts'
 import { parseValue } from './type-parsers.ts'
 
 const uniformTypes = { getTypeParser: (oid: number) => (text: string) => parseValue(oid, text) }
@@ -47,21 +48,27 @@ class PostgresQueryable implements Queryable {
 }
 
 /**
- * Connections of `limited` work (GraphQL requests), apart from the pool of every other service:
- * ten slow GraphQL requests took all ten connections of one shared pool and sign-in waited 40 s
- * (issue 15). Together 16, well under Postgres' default `max_connections` of 100.
+ * Connections of every service but GraphQL. `limited` work (GraphQL requests) has a pool of its
+ * own, `graphqlConnections` (Hasura's HASURA_GRAPHQL_PG_CONNECTIONS, 50 by default as there): ten
+ * slow GraphQL requests once took all ten connections of one shared pool and sign-in waited 40 s.
  */
 const POOL_SIZE = 10
-const LIMITED_POOL_SIZE = 6
+const DEFAULT_GRAPHQL_CONNECTIONS = 50
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  {
+    graphqlConnections = DEFAULT_GRAPHQL_CONNECTIONS,
+    preparedStatements = true,
+  }: { graphqlConnections?: number; preparedStatements?: boolean } = {},
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
-  const limitedPool = new pg.Pool({ connectionString: url, max: LIMITED_POOL_SIZE })
+  const limitedPool = new pg.Pool({ connectionString: url, max: graphqlConnections })
   // Idle clients can fail when the server restarts; the pool replaces them on next use.
   for (const p of [pool, limitedPool]) p.on('error', (error) => console.error('postgres pool error:', error.message))
   const probe = await pool.connect()
   probe.release()
-  return new PostgresDatabase(pool, limitedPool, describe(url))
+  return new PostgresDatabase(pool, limitedPool, describe(url), preparedStatements)
 }
 
 async function inTransaction<T>(client: pg.PoolClient, tx: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -81,13 +88,31 @@ class LimitedPostgres extends PostgresQueryable implements LimitedDatabase {
   constructor(
     private readonly client: pg.PoolClient,
     private readonly signal: AbortSignal | undefined,
+    private readonly prepared: PreparedStatements,
   ) {
     super(client)
+  }
+
+  async runPrepared(text: string, literals: readonly string[], setup = ''): Promise<ScriptResult> {
+    const run = this.prepared.run(text, literals, setup)
+    if (run.prepare) {
+      if (this.signal?.aborted) throw new QueryCanceledError('client')
+      await this.client.query(run.prepare.text)
+      run.prepare.onPrepared()
+    }
+    // A script of several statements runs in one implicit transaction (the simple query protocol).
+    const results = await this.script(run.script)
+    return results[results.length - 1] as ScriptResult
   }
 
   override query<Row>(query: SqlFragment | string, values?: unknown[]): Promise<QueryResult<Row>> {
     if (this.signal?.aborted) return Promise.reject(new QueryCanceledError('client'))
     return super.query<Row>(query, values)
+  }
+
+  override script(text: string): Promise<ScriptResult[]> {
+    if (this.signal?.aborted) return Promise.reject(new QueryCanceledError('client'))
+    return super.script(text)
   }
 
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -119,11 +144,14 @@ class PostgresDatabase extends PostgresQueryable implements Database {
 
   /** The `statement_timeout` each limited client was last given, to set it only when it changes. */
   private readonly timeouts = new WeakMap<pg.PoolClient, number>()
+  /** What each limited client has prepared (prepared statements live as long as their connection). */
+  private readonly prepared = new WeakMap<pg.PoolClient, PreparedStatements>()
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly limitedPool: pg.Pool,
     readonly description: string,
+    private readonly usePreparedStatements: boolean,
   ) {
     super(pool)
   }
@@ -162,7 +190,9 @@ class PostgresDatabase extends PostgresQueryable implements Database {
         this.timeouts.set(client, limits.timeoutMs)
       }
       limits.signal?.addEventListener('abort', cancel, { once: true })
-      return await work(new LimitedPostgres(client, limits.signal))
+      let prepared = this.prepared.get(client)
+      if (!prepared) this.prepared.set(client, (prepared = new PreparedStatements(this.usePreparedStatements)))
+      return await work(new LimitedPostgres(client, limits.signal, prepared))
     } finally {
       limits.signal?.removeEventListener('abort', cancel)
       await Promise.all(cancels)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { BodyTooLargeError, readBodyText } from '../lib/read-body-text.ts'
 import type { BackendContext } from '../context/backend-context.ts'
-import { resolveSession } from '../session/resolve-session.ts'
+import { resolveSession, type RequestHeaders } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
 import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'
 import { EngineError } from './engine-error.ts'
@@ -11,31 +11,54 @@ import { RoleRateLimiter } from './execute/role-rate-limiter.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
+/** One `POST /v1/graphql` as a transport hands it over (Hono's routes here, or node:http directly). */
+export interface GraphqlPost {
+  headers: RequestHeaders
+  /** The body as UTF-8 text, or null once it passes `limit` bytes (declared or not). */
+  readBody(limit: number): Promise<string | null>
+  clientAddress: string
+  /** Aborts when the client has gone. */
+  signal: AbortSignal
+}
+
+export interface GraphqlPostAnswer {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
 /**
  * `POST /v1/graphql` (and Hasura's older `/v1alpha1/graphql`): one request or an Apollo-style
  * batch (a JSON array, answered with an array). A body that is too large, not JSON or without a
- * query is refused before any session or database work.
+ * query is refused before any session or database work. Transport-free, so that the server can
+ * call it straight from node:http (backend/server/serve-graphql-post.ts), the hottest path.
  */
-export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): Hono {
-  const app = new Hono()
+export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngine): (post: GraphqlPost) => Promise<GraphqlPostAnswer> {
   const rateLimiter = new RoleRateLimiter()
-  const handle = async (c: Context) => {
-    const requestId = readRequestId(c)
-    c.header('x-request-id', requestId)
+  return async (post) => {
+    // The client's `x-request-id` when it is a plausible id (it goes into the log), else a new one, as Hasura does.
+    const given = post.headers['x-request-id']
+    const requestId = given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID()
+    const answer = (status: number, body: string, extra: Record<string, string> = {}): GraphqlPostAnswer => ({
+      status,
+      body,
+      headers: { ...JSON_TYPE, 'x-request-id': requestId, ...extra },
+    })
+    const requestError = (status: 400 | 413, code: string, message: string) =>
+      answer(status, JSON.stringify({ path: '$', error: message, code }))
     const { maxRequestBytes } = context.config.graphql
-    const text = await readLimited(c, maxRequestBytes)
-    if (text === null) return requestError(c, 413, 'request-too-large', `the request body exceeds ${maxRequestBytes} bytes`)
+    const text = await post.readBody(maxRequestBytes)
+    if (text === null) return requestError(413, 'request-too-large', `the request body exceeds ${maxRequestBytes} bytes`)
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
-      return requestError(c, 400, 'invalid-json', 'invalid json')
+      return requestError(400, 'invalid-json', 'invalid json')
     }
     const requests = Array.isArray(body) ? body : [body]
     const invalid = requests.findIndex((r) => !isGraphqlRequest(r))
     if (invalid >= 0 || requests.length === 0) {
       return requestError(
-        c,
         400,
         'parse-failed',
         `key "query" not found or not a string${Array.isArray(body) ? ` in request ${invalid}` : ''}`,
@@ -43,26 +66,19 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
     }
     let session
     try {
-      session = await resolveSession(c.req.header(), context.config)
+      session = await resolveSession(post.headers, context.config)
     } catch (error) {
       if (!(error instanceof SessionError)) throw error
       // Hasura answers authentication failures on /v1/graphql as GraphQL errors with HTTP 200.
-      return c.body(errorResponse(new EngineError(error.code, error.message), false), 200, JSON_TYPE)
+      return answer(200, errorResponse(new EngineError(error.code, error.message), false))
     }
     const limits = requestLimits(context.config.graphql, context.metadata.current, session.role)
     if (requests.length > limits.maxBatch) {
-      return requestError(c, 400, 'batch-too-large', `the batch holds ${requests.length} operations; the limit is ${limits.maxBatch}`)
+      return requestError(400, 'batch-too-large', `the batch holds ${requests.length} operations; the limit is ${limits.maxBatch}`)
     }
-    if (limits.rate && !rateLimiter.allow(session, limits.rate, clientAddress(c), requests.length)) {
-      c.header('retry-after', String(rateLimiter.retryAfterSeconds()))
-      return c.body(
-        errorResponse(
-          new EngineError('rate-limit-exceeded', `too many requests: the limit is ${limits.rate.max_reqs_per_min} per minute`),
-          false,
-        ),
-        429,
-        JSON_TYPE,
-      )
+    if (limits.rate && !rateLimiter.allow(session, limits.rate, post.clientAddress, requests.length)) {
+      const error = new EngineError('rate-limit-exceeded', `too many requests: the limit is ${limits.rate.max_reqs_per_min} per minute`)
+      return answer(429, errorResponse(error, false), { 'retry-after': String(rateLimiter.retryAfterSeconds()) })
     }
     const answers: string[] = []
     for (const request of requests as GraphqlRequest[]) {
@@ -71,10 +87,25 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
       answers.push(
         extensions?.persistedQuery !== undefined
           ? errorResponse(new EngineError('not-supported', 'Automatic Persisted Queries is not enabled'), false)
-          : await engine.execute(request, session, { signal: c.req.raw.signal, requestId }),
+          : await engine.execute(request, session, { signal: post.signal, requestId }),
       )
     }
-    return c.body(Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), 200, JSON_TYPE)
+    return answer(200, Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string))
+  }
+}
+
+/** The GraphQL API as Hono routes: `POST /v1/graphql` (`graphqlPostHandler`) and Hasura's explain API. */
+export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): Hono {
+  const app = new Hono()
+  const handlePost = graphqlPostHandler(context, engine)
+  const handle = async (c: Context) => {
+    const answer = await handlePost({
+      headers: c.req.header(),
+      readBody: (limit) => readLimited(c, limit),
+      clientAddress: clientAddress(c),
+      signal: c.req.raw.signal,
+    })
+    return c.body(answer.body, answer.status as 200, answer.headers)
   }
   // Hasura's explain API: admin secret required; the query runs as `user` (role and variables).
   app.post('/v1/graphql/explain', async (c) => {
@@ -126,12 +157,6 @@ function clientAddress(c: Context): string {
   return env?.incoming?.socket?.remoteAddress ?? 'unknown'
 }
 
-/** The client's `x-request-id` when it is a plausible id (it goes into the log), else a new one, as Hasura does. */
-function readRequestId(c: Context): string {
-  const given = c.req.header('x-request-id')
-  return given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID()
-}
-
 /** The body, or null when it passes `limit` bytes (declared or not). */
 async function readLimited(c: Context, limit: number): Promise<string | null> {
   try {
@@ -143,6 +168,6 @@ async function readLimited(c: Context, limit: number): Promise<string | null> {
 }
 
 /** Hasura's error shape for requests refused before GraphQL processing. */
-function requestError(c: Context, status: 400 | 401 | 413 | 429, code: string, message: string) {
+function requestError(c: Context, status: 400 | 401 | 413, code: string, message: string) {
   return c.body(JSON.stringify({ path: '$', error: message, code }), status, JSON_TYPE)
 }

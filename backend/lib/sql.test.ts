@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compile, empty, ident, join, literal, raw, sql } from './sql.ts'
+import { compile, empty, ident, inlineLiterals, join, literal, raw, sql, sqlLiterals, type SqlFragment } from './sql.ts'
 
 describe('sql', () => {
   it('binds every interpolated value as a parameter, in order, across nested fragments', () => {
@@ -32,5 +32,28 @@ describe('sql', () => {
       value === slot ? sql`row.${raw('a')}` : undefined,
     )
     expect(compiled).toEqual({ text: 'select row.a::int, $1, row.a::int, $2', values: [2, 3] })
+  })
+})
+
+describe('sqlLiterals and inlineLiterals', () => {
+  const inline = (fragment: SqlFragment) => {
+    const { text, values } = compile(fragment)
+    const literals = sqlLiterals(values)
+    return literals && inlineLiterals(text, literals)
+  }
+
+  it('writes each value as an untyped literal where its parameter was, leaving quoted text alone', () => {
+    expect(inline(sql`SELECT ${'a'}::text, ${literal('$1 stays')} AS ${ident('$2 too')}, ${5}, ${null}, ${true}`)).toBe(
+      `SELECT 'a'::text, '$1 stays' AS "$2 too", '5', NULL, 'true'`,
+    )
+  })
+
+  it('doubles quotes and writes backslashes in an E string, so that hostile text stays one literal', () => {
+    expect(inline(sql`SELECT ${"it's"}, ${"\\'; DROP TABLE x; --"}`)).toBe(`SELECT 'it''s', E'\\\\''; DROP TABLE x; --'`)
+  })
+
+  it('refuses values a literal cannot carry: NUL ends the message early, other types have no text form here', () => {
+    expect(sqlLiterals(['a\0b'])).toBeNull()
+    expect(sqlLiterals([{ a: 1 }])).toBeNull()
   })
 })

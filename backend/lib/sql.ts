@@ -99,3 +99,37 @@ export function compile(query: SqlFragment, placeholder?: (value: unknown) => Sq
   walk(query)
   return { text, values }
 }
+
+/**
+ * Values as SQL literals, for statements sent with the simple query protocol (which takes no
+ * parameters) or for `EXECUTE`'s arguments. Each literal is untyped, as a text parameter is, and
+ * Postgres resolves it from its context in the same way. Null when a value cannot be one: a NUL
+ * character (it would end the message early) or a value with no text form here.
+ */
+export function sqlLiterals(values: readonly unknown[]): string[] | null {
+  const literals: string[] = []
+  for (const value of values) {
+    if (value === null || value === undefined) {
+      literals.push('NULL')
+      continue
+    }
+    const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null
+    if (text === null || text.includes('\0')) return null
+    const quoted = text.replaceAll("'", "''")
+    // E'' reads backslashes as escapes whatever standard_conforming_strings says: double them.
+    literals.push(text.includes('\\') ? `E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`)
+  }
+  return literals
+}
+
+/**
+ * Compiled text with `literals` (`sqlLiterals`) in place of its parameters. Only for text
+ * `compile` produced: its quoted parts are `'…'` and `"…"` with doubled quotes (no `E''`, dollar
+ * quotes or comments), so a `$n` outside them is always a parameter.
+ */
+export function inlineLiterals(text: string, literals: readonly string[]): string {
+  return text.replace(QUOTED_OR_PARAMETER, (match, index: string | undefined) => (index ? (literals[Number(index) - 1] ?? match) : match))
+}
+
+/** A quoted literal or identifier (kept as it is), or a parameter `$n` (its number captured). */
+const QUOTED_OR_PARAMETER = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g

@@ -11,6 +11,8 @@ import { loadMetadataAtStart } from '../metadata/store/load-metadata-at-start.ts
 import { followOtherInstances } from '../metadata/store/metadata-notifications.ts'
 import { MetadataStore } from '../metadata/store/metadata-store.ts'
 import { serveGraphqlWebSocket } from './serve-graphql-websocket.ts'
+import { isGraphqlPost, serveGraphqlPost } from './serve-graphql-post.ts'
+import { graphqlPostHandler } from '../engine/graphql-routes.ts'
 import { startTriggers } from '../triggers/start-triggers.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { createApp } from './create-app.ts'
@@ -55,8 +57,14 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const app = createApp(context, engine)
     if (options.webAppDir) serveWebApp(app, options.webAppDir)
     const serveApp = getRequestListener(app.fetch)
-    // /v1/functions bypasses Hono: its calls stream to worker processes as Node requests.
-    const server = createServer((req, res) => (functions.owns(req.url ?? '/') ? functions.handle(req, res) : serveApp(req, res)))
+    const graphqlPost = serveGraphqlPost(graphqlPostHandler(context, engine), log)
+    // Two paths bypass Hono: /v1/functions, whose calls stream to worker processes as Node
+    // requests, and POST /v1/graphql, the hottest path, which skips the web Request it would build.
+    const server = createServer((req, res) => {
+      if (functions.owns(req.url ?? '/')) functions.handle(req, res)
+      else if (isGraphqlPost(req)) graphqlPost(req, res)
+      else void serveApp(req, res)
+    })
     const websocket = await serveGraphqlWebSocket(server, context, engine)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)

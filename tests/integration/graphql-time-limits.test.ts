@@ -49,9 +49,10 @@ const ADMIN = { 'x-hasura-admin-secret': 'graphql-test-admin-secret' }
 const slowQuery = (seconds: number) => ({ query: `{ slow_items(args: {seconds: ${seconds}}) { id } }` })
 
 /** Statements of this test's database still running the slow function, other than the asking one. */
+/** Statements in pg_sleep (by wait event: a prepared one shows as `EXECUTE pulseboard_N(…)`, not its SQL). */
 async function sleepingStatements(): Promise<number> {
   const answer = (await server.runSql(`SELECT count(*) FROM pg_stat_activity
-    WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND query LIKE '%slow_items%'`)) as {
+    WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid() AND wait_event = 'PgSleep'`)) as {
     result: string[][]
   }
   return Number(answer.result[1]![0])

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { applySystemSchemas } from '../../backend/db/system/apply-system-schemas.ts'
 import { Hono } from 'hono'
 import type { BackendConfig, GraphqlLimits } from '../../backend/config/load-config.ts'
 import { parseJwtSecret } from '../../backend/config/jwt-secret.ts'
@@ -30,6 +31,8 @@ export interface EngineApp {
 export async function openEngineApp(options: Partial<GraphqlLimits> & { stringifyNumericTypes?: boolean } = {}): Promise<EngineApp> {
   const { stringifyNumericTypes, ...limits } = options
   const db = await openTestDatabase()
+  // The engine runs on a database the backend prepared: permission checks call hdb_catalog's helper.
+  await applySystemSchemas(db)
   await db.script(readFileSync(new URL('setup.sql', GOLDEN), 'utf8'))
   const metadata = JSON.parse(readFileSync(new URL('metadata.json', GOLDEN), 'utf8')) as Metadata
   const context: BackendContext = {

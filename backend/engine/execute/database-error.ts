@@ -1,5 +1,6 @@
 import { isPostgresError } from '../../db/database.ts'
 import { EngineError, type EngineErrorCode } from '../engine-error.ts'
+import { PERMISSION_CHECK_FAILED } from '../sql/permission-check.ts'
 
 /** SQLSTATE → Hasura's prefix for integrity-constraint violations (class 23). */
 const CONSTRAINT_MESSAGES: Record<string, [EngineErrorCode, string]> = {
@@ -67,6 +68,8 @@ export function engineErrorFromDatabase(error: unknown): EngineError {
     error: { message: error.message, status_code: error.code, description: error.detail ?? null, hint: error.hint ?? null },
   }
   const code = error.code ?? ''
+  // A row that failed a permission's check (permission-check.ts): Hasura's error, no SQL detail.
+  if (code === '23514' && error.message === PERMISSION_CHECK_FAILED) return new EngineError('permission-error', PERMISSION_CHECK_FAILED)
   const constraint = CONSTRAINT_MESSAGES[code]
   if (constraint) return new EngineError(constraint[0], `${constraint[1]}${error.message}`, '$', internal)
   if (code.startsWith('23')) return new EngineError('constraint-violation', error.message, '$', internal)

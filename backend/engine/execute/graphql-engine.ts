@@ -10,7 +10,8 @@ import {
   type OperationDefinitionNode,
 } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
-import type { Queryable } from '../../db/database.ts'
+import { sqlLiterals } from '../../lib/sql.ts'
+import type { LimitedDatabase, Queryable } from '../../db/database.ts'
 import type { BackendContext } from '../../context/backend-context.ts'
 import type { Session } from '../../session/session.ts'
 import { EngineError } from '../engine-error.ts'
@@ -24,7 +25,8 @@ import { compileOperation, type CompiledOperation, type CompiledRootField } from
 import type { BoundOperation } from '../subscriptions/bound-operation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
 import { requestLimits } from './request-limits.ts'
-import { runMutation } from './run-mutation.ts'
+import { prepareMutation, runMutation, runPreparedMutation } from './run-mutation.ts'
+import type { CompiledMutation } from './compile-mutation.ts'
 import { usesBackendOnlyPermissions } from './uses-backend-only-permissions.ts'
 import { documentHash, OperationCache } from './operation-cache.ts'
 import { SchemaCache } from './schema-cache.ts'
@@ -138,42 +140,52 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     options: ExecuteOptions,
   ): Promise<string> {
     const limits = { timeoutMs: limitsFor(session).timeLimitMs, signal: options.signal }
-    return context.db.limited(limits, (db) => {
-      if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session)
+    return context.db.limited(limits, async (db) => {
+      if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session, db)
+      const mutation = singleMutation(compiled)
+      const prepared = mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables })
+      if (prepared) {
+        const json = await runPreparedMutation(db, prepared)
+        return dataResponse(compiled.rootFields, (field) => (field.kind === 'json' ? field.json : json))
+      }
       // Hasura runs every root field of a mutation in one transaction, with the session variables
       // in `hasura.user` for triggers to read.
       return db.transaction(async (tx) => {
         await tx.query(compileHasuraUser(session.variables))
-        return runFields(tx, compiled, schema, variables, session)
+        return runFields(tx, compiled, schema, variables, session, null)
       })
     })
   }
 
+  /** `prepared`: the request's limited database, to run query fields as prepared statements (not inside a transaction). */
   async function runFields(
     db: Queryable,
     compiled: CompiledOperation,
     schema: GraphQLSchema,
     variables: Record<string, unknown>,
     session: Session,
+    prepared: LimitedDatabase | null,
   ): Promise<string> {
     const bind = { sessionVariables: session.variables, variables }
     // Bind every statement before the first runs: a missing session variable costs no query.
     const bound = compiled.rootFields.map((field) =>
       field.kind === 'sql' || field.kind === 'stream' ? bindValues(field.values, bind) : null,
     )
-    const parts: string[] = []
+    const answers: string[] = []
     for (const [i, field] of compiled.rootFields.entries()) {
-      let json: string
-      if (field.kind === 'json') json = field.json
-      else if (field.kind === 'introspection') json = await introspect(schema, field.document, variables, field.key)
-      else if (field.kind === 'mutation') json = await runMutation(db, field.mutation, bind)
+      if (field.kind === 'json') answers.push(field.json)
+      else if (field.kind === 'introspection') answers.push(await introspect(schema, field.document, variables, field.key))
+      else if (field.kind === 'mutation') answers.push(await runMutation(db, field.mutation, bind))
       else {
-        const { rows } = await db.query<{ root: string | null }>(field.text, bound[i] ?? [])
-        json = rows[0]?.root ?? 'null'
+        const values = bound[i] ?? []
+        const literals = prepared && sqlLiterals(values)
+        const root = literals
+          ? (await prepared.runPrepared(field.text, literals)).rows[0]?.[0]
+          : (await db.query<{ root: string | null }>(field.text, values)).rows[0]?.root
+        answers.push(root ?? 'null')
       }
-      parts.push(`${JSON.stringify(field.key)}:${json}`)
     }
-    return `{"data":{${parts.join(',')}}}`
+    return dataResponse(compiled.rootFields, (_, i) => answers[i] as string)
   }
 
   return {
@@ -236,6 +248,22 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       return (await schemas.forRole(role)).schema
     },
   }
+}
+
+/** `{"data":{…}}` with each root field's JSON text under its response key. */
+function dataResponse(fields: CompiledRootField[], json: (field: CompiledRootField, index: number) => string): string {
+  return `{"data":{${fields.map((field, i) => `${JSON.stringify(field.key)}:${json(field, i)}`).join(',')}}}`
+}
+
+/** The mutation of an operation of one mutation field (and any `__typename`), else null. */
+function singleMutation(compiled: CompiledOperation): CompiledMutation | null {
+  let mutation: CompiledMutation | null = null
+  for (const field of compiled.rootFields) {
+    if (field.kind === 'json') continue
+    if (field.kind !== 'mutation' || mutation) return null
+    mutation = field.mutation
+  }
+  return mutation
 }
 
 function selectOperation(

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_SECRET } from '../../../tests/support/engine-app.ts'
+import { applySystemSchemas } from '../../db/system/apply-system-schemas.ts'
 import { openTestDatabase, testDatabaseKind } from '../../../tests/support/test-database.ts'
 import type { BackendConfig } from '../../config/load-config.ts'
 import type { Database } from '../../db/database.ts'
@@ -124,6 +125,8 @@ let app: Hono
 
 beforeAll(async () => {
   db = await openTestDatabase()
+  // Permission checks call hdb_catalog's helper, which the backend creates with its system schemas.
+  await applySystemSchemas(db)
   await db.script(SETUP)
   const context: BackendContext = {
     config: {
@@ -252,6 +255,19 @@ describe(`mutations on ${testDatabaseKind}`, () => {
     expect(answer.errors?.[0]?.extensions.code).toBe('permission-error')
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM note WHERE body = 'to edit'`)
     expect(rows[0]?.n).toBe(1)
+  })
+
+  it('checks every written row even when the response reads none of them', async () => {
+    await graphql('mutation { insert_note_one(object: {body: "to edit"}) { id } }', { user: '3' })
+    const answer = await graphql('mutation { update_note(where: {body: {_eq: "to edit"}}, _set: {body: "forbidden"}) { __typename } }', {
+      user: '3',
+    })
+    expect(answer.errors?.[0]).toMatchObject({
+      message: 'check constraint of an insert/update permission has failed',
+      extensions: { code: 'permission-error', path: '$' },
+    })
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM note WHERE body = 'forbidden'`)
+    expect(rows[0]?.n).toBe(0)
   })
 
   it('maps a CHECK constraint to permission-error and hides internal errors from non-admins', async () => {

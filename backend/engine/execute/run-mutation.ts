@@ -1,15 +1,51 @@
-import type { Queryable } from '../../db/database.ts'
-import { compile, type SqlFragment } from '../../lib/sql.ts'
+import type { LimitedDatabase, Queryable } from '../../db/database.ts'
+import { compile, inlineLiterals, sqlLiterals, type SqlFragment } from '../../lib/sql.ts'
 import { EngineError } from '../engine-error.ts'
 import type { ColumnValue, InsertPlan, InsertRow } from '../plan/mutation-ir.ts'
 import type { TableInfo } from '../schema/source-model.ts'
 import { bindValues, type BindContext } from '../sql/bound-param.ts'
+import { compileHasuraUser } from '../sql/compile-hasura-user.ts'
 import { compileInsertedRowsOutput, compileInsertStep } from '../sql/compile-insert.ts'
-import { MAX_STATEMENT_VALUES, type CompiledMutation } from './compile-mutation.ts'
+import { MAX_STATEMENT_VALUES, type CompiledMutation, type MutationStatement } from './compile-mutation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
 
-/** Hasura's message when a written row fails the insert/update permission's `check`. */
-const CHECK_FAILED = 'check constraint of an insert/update permission has failed'
+/** A mutation field of one statement, ready for `runPreparedMutation`. */
+export interface PreparedMutation {
+  statement: MutationStatement
+  literals: string[]
+  /** Sets `hasura.user` for the statement's triggers, in the same transaction. */
+  setup: string
+  many: boolean
+}
+
+/**
+ * A mutation field that is one compiled statement, with its values and the session's as
+ * literals: it runs in one round trip, `hasura.user` set and the statement executed in one
+ * implicit transaction, the statement prepared once per connection (LimitedDatabase.runPrepared).
+ * A failure anywhere, a permission check's included (permission-check.ts), rolls it all back.
+ * Null when the field takes several statements (a failed script would not say which one failed)
+ * or a value cannot be a literal: the caller runs it in a transaction instead.
+ */
+export function prepareMutation(mutation: CompiledMutation, bind: BindContext): PreparedMutation | null {
+  if (mutation.kind !== 'statements' || mutation.statements.length !== 1) return null
+  const [statement] = mutation.statements as [MutationStatement]
+  const literals = sqlLiterals(bindValues(statement.values, bind))
+  const user = compile(compileHasuraUser(bind.sessionVariables))
+  const userLiterals = sqlLiterals(user.values)
+  if (!literals || !userLiterals) return null
+  return { statement, literals, setup: `${inlineLiterals(user.text, userLiterals)};\n`, many: mutation.many }
+}
+
+export async function runPreparedMutation(db: LimitedDatabase, mutation: PreparedMutation): Promise<string> {
+  let result
+  try {
+    result = await db.runPrepared(mutation.statement.text, mutation.literals, mutation.setup)
+  } catch (error) {
+    throw mutationError(error, mutation.statement)
+  }
+  const root = result.rows[0]?.[0] ?? 'null'
+  return mutation.many ? `[${root}]` : root
+}
 
 /**
  * Runs one mutation root field inside the request's transaction (the caller's `tx`): any error
@@ -19,27 +55,24 @@ export async function runMutation(tx: Queryable, mutation: CompiledMutation, bin
   if (mutation.kind === 'stepwise_insert') return runNestedInsert(tx, mutation.insert, mutation.returning, bind)
   const roots: string[] = []
   for (const statement of mutation.statements) {
-    const [row] = await runChecked<{ root: string | null; ok: boolean | null }>(tx, statement, bind)
+    const [row] = await runStatement<{ root: string | null }>(tx, statement, bind)
     roots.push(row?.root ?? 'null')
   }
   return mutation.many ? `[${roots.join(',')}]` : (roots[0] ?? 'null')
 }
 
-async function runChecked<Row extends { ok: boolean | null }>(
-  tx: Queryable,
-  statement: { text: string; values: unknown[]; errorPath: string },
-  bind: BindContext,
-): Promise<Row[]> {
-  const values = bindValues(statement.values, bind)
-  let rows: Row[]
+async function runStatement<Row>(tx: Queryable, statement: MutationStatement, bind: BindContext): Promise<Row[]> {
   try {
-    rows = (await tx.query<Row>(statement.text, values)).rows
+    return (await tx.query<Row>(statement.text, bindValues(statement.values, bind))).rows
   } catch (error) {
-    const engineError = engineErrorFromDatabase(error)
-    throw engineError === error ? error : new EngineError(engineError.code, engineError.message, statement.errorPath, engineError.internal)
+    throw mutationError(error, statement)
   }
-  if (rows.some((row) => row.ok === false)) throw new EngineError('permission-error', CHECK_FAILED, statement.errorPath)
-  return rows
+}
+
+/** A statement's failure as the engine reports it, at the path of the mutation field that sent it. */
+export function mutationError(error: unknown, statement: MutationStatement): unknown {
+  const engineError = engineErrorFromDatabase(error)
+  return engineError === error ? error : new EngineError(engineError.code, engineError.message, statement.errorPath, engineError.internal)
 }
 
 /**
@@ -60,7 +93,7 @@ async function runNestedInsert(
     ...compile(compileInsertedRowsOutput(insert.table, `[${inserted.map((r) => r.json).join(',')}]`, counter.rows, returning)),
     errorPath: insert.path,
   }
-  const [row] = await runChecked<{ root: string | null; ok: boolean | null }>(tx, statement, bind)
+  const [row] = await runStatement<{ root: string | null }>(tx, statement, bind)
   return row?.root ?? 'null'
 }
 
@@ -124,7 +157,7 @@ async function insertRows(
 }
 
 async function runStep(tx: Queryable, step: SqlFragment, errorPath: string, bind: BindContext): Promise<InsertedRow[]> {
-  const rows = await runChecked<{ row: string; values: string; ok: boolean | null }>(tx, { ...compile(step), errorPath }, bind)
+  const rows = await runStatement<{ row: string; values: string }>(tx, { ...compile(step), errorPath }, bind)
   return rows.map((row) => ({ json: row.row, values: JSON.parse(row.values) as Record<string, string | null> }))
 }
 

@@ -13,5 +13,5 @@ export function compileDelete(plan: DeletePlan, returning: Returning): SqlFragme
   const rows = aliases.next('m')
   const target = aliases.next('b')
   const remove = sql`DELETE FROM ${tableRef(plan.table)} AS ${target} WHERE ${compileBoolExp(plan.where, target, aliases)} RETURNING ${target}.*`
-  return sql`WITH ${rows} AS (${remove}) ${compileMutationOutput(rows, returning, aliases, false)}`
+  return sql`WITH ${rows} AS (${remove}) ${compileMutationOutput(rows, returning, aliases)}`
 }

@@ -1,10 +1,10 @@
 import { ident, join, sql, type SqlFragment } from '../../lib/sql.ts'
-import type { BoolExp } from '../plan/ir.ts'
 import type { ColumnValue, InsertPlan, InsertRow, Returning } from '../plan/mutation-ir.ts'
 import type { TableInfo } from '../schema/source-model.ts'
 import { AliasSource } from './alias-source.ts'
 import { compileBoolExp, compileValue, tableRef } from './compile-bool-exp.ts'
 import { CHECK_COLUMN, compileMutationOutput } from './compile-mutation-output.ts'
+import { checkOf } from './permission-check.ts'
 
 /**
  * `insert_T` / `insert_T_one` without nested inserts: one statement, the INSERT as a
@@ -17,28 +17,28 @@ export function compileInsert(plan: InsertPlan, returning: Returning): SqlFragme
   if (plan.rows.length === 0) {
     const target = aliases.next('b')
     const nothing = sql`SELECT ${target}.*, true AS ${CHECK_COLUMN} FROM ${tableRef(plan.table)} AS ${target} WHERE false`
-    return sql`WITH ${rows} AS (${nothing}) ${compileMutationOutput(rows, returning, aliases, true)}`
+    return sql`WITH ${rows} AS (${nothing}) ${compileMutationOutput(rows, returning, aliases)}`
   }
-  return sql`WITH ${rows} AS (${compileInsertCte(plan, plan.rows, aliases)}) ${compileMutationOutput(rows, returning, aliases, true)}`
+  return sql`WITH ${rows} AS (${compileInsertCte(plan, plan.rows, aliases)}) ${compileMutationOutput(rows, returning, aliases)}`
 }
 
 /**
  * Rows of a nested insert (Hasura inserts those row by row, in dependency order) or a chunk of a
  * large one: returns each row as JSON for the final response, its values as text for the rows
- * that reference it, and whether it passed the check.
+ * that reference it. A row that fails the permission's check fails the statement (permission-check.ts).
  */
 export function compileInsertStep(plan: InsertPlan, rows: InsertRow[]): SqlFragment {
   const aliases = new AliasSource()
   const inserted = aliases.next('m')
   const entry = aliases.next('e')
-  return sql`WITH ${inserted} AS (${compileInsertCte(plan, rows, aliases)}) SELECT to_json(${inserted})::text AS "row", (SELECT json_object_agg(${entry}.key, ${entry}.value) FROM json_each_text(to_json(${inserted})) AS ${entry})::text AS "values", ${inserted}.${CHECK_COLUMN} AS ok FROM ${inserted}`
+  return sql`WITH ${inserted} AS (${compileInsertCte(plan, rows, aliases)}) SELECT to_json(${inserted})::text AS "row", (SELECT json_object_agg(${entry}.key, ${entry}.value) FROM json_each_text(to_json(${inserted})) AS ${entry})::text AS "values" FROM ${inserted}`
 }
 
 /** The response of a nested insert, over the top-level rows it inserted (passed as one JSON array). */
 export function compileInsertedRowsOutput(table: TableInfo, rowsJson: string, affectedRows: number, returning: Returning): SqlFragment {
   const aliases = new AliasSource()
   const rows = aliases.next('m')
-  return sql`WITH ${rows} AS (SELECT * FROM json_populate_recordset(NULL::${tableRef(table)}, (${rowsJson})::json)) ${compileMutationOutput(rows, returning, aliases, false, affectedRows)}`
+  return sql`WITH ${rows} AS (SELECT * FROM json_populate_recordset(NULL::${tableRef(table)}, (${rowsJson})::json)) ${compileMutationOutput(rows, returning, aliases, affectedRows)}`
 }
 
 /**
@@ -82,8 +82,4 @@ function compileInsertCte(plan: InsertPlan, rows: InsertRow[], aliases: AliasSou
     }
   }
   return sql`INSERT INTO ${tableRef(plan.table)} AS ${target} ${body}${onConflict} RETURNING ${target}.*, ${check} AS ${CHECK_COLUMN}`
-}
-
-export function checkOf(exp: BoolExp, row: SqlFragment, aliases: AliasSource): SqlFragment {
-  return exp.kind === 'true' ? sql`true` : sql`coalesce(${compileBoolExp(exp, row, aliases)}, false)`
 }

@@ -5,14 +5,15 @@ import { compileRowsFrom } from './compile-select.ts'
 import { jsonObject } from './json-object.ts'
 
 /**
- * The column a mutation's RETURNING adds for its permission check: true when the written row
- * satisfies the insert/update permission's `check`. Hasura evaluates the check in RETURNING too,
- * on the new row, and fails the whole request when any row fails it.
+ * The column a mutation's RETURNING adds for its permission check (permission-check.ts): Hasura
+ * evaluates the check in RETURNING too, on the new row, and fails the whole request when any row
+ * fails it. Postgres computes every RETURNING column of a data-modifying CTE for every row it
+ * writes, read or not, so the check runs on each.
  */
 export const CHECK_COLUMN = ident('pulseboard_permission_check')
 
 /**
- * `SELECT <response JSON>::text AS root, <all checks passed> AS ok` over the rows a
+ * `SELECT <response JSON>::text AS root` over the rows a
  * data-modifying CTE named `rows` returned: affected_rows counts them all, `returning` shows those
  * the role may select, in the order Postgres returned them. A nested insert passes
  * `affectedRows`: Hasura counts the rows of every table it wrote to.
@@ -21,15 +22,13 @@ export function compileMutationOutput(
   rows: SqlFragment,
   returning: Returning,
   aliases: AliasSource,
-  checked: boolean,
   affectedRows: number | null = null,
 ): SqlFragment {
-  const ok = checked ? sql`(SELECT bool_and(${CHECK_COLUMN}) FROM ${rows})` : sql`true`
   const output = returning.output
   if (output.kind === 'single') {
     const s = aliases.next('s')
     const selection = compileRowsFrom(output.fields, rows, returning.selectFilter, aliases)
-    return sql`SELECT (SELECT ${s}.root FROM (${selection}) AS ${s} LIMIT 1)::text AS root, ${ok} AS ok`
+    return sql`SELECT (SELECT ${s}.root FROM (${selection}) AS ${s} LIMIT 1)::text AS root`
   }
   const pairs = output.fields.map((field): [string, SqlFragment] => {
     switch (field.kind) {
@@ -44,5 +43,5 @@ export function compileMutationOutput(
       }
     }
   })
-  return sql`SELECT ${jsonObject(pairs)}::text AS root, ${ok} AS ok`
+  return sql`SELECT ${jsonObject(pairs)}::text AS root`
 }

@@ -3,8 +3,8 @@ import type { Returning, UpdateOperation, UpdatePlan } from '../plan/mutation-ir
 import type { ColumnInfo } from '../schema/source-model.ts'
 import { AliasSource } from './alias-source.ts'
 import { columnRef, compileBoolExp, compileValue, tableRef } from './compile-bool-exp.ts'
-import { checkOf } from './compile-insert.ts'
 import { CHECK_COLUMN, compileMutationOutput } from './compile-mutation-output.ts'
+import { checkOf } from './permission-check.ts'
 
 /**
  * `update_T` / `update_T_by_pk` / one entry of `update_T_many`: the UPDATE as a data-modifying
@@ -22,10 +22,10 @@ export function compileUpdate(plan: UpdatePlan, returning: Returning): SqlFragme
   // Nothing to set (`_set: {}` and no preset): Hasura changes no row and answers with none.
   if (sets.length === 0) {
     const nothing = sql`SELECT ${target}.*, true AS ${CHECK_COLUMN} FROM ${tableRef(plan.table)} AS ${target} WHERE false`
-    return sql`WITH ${rows} AS (${nothing}) ${compileMutationOutput(rows, returning, aliases, true)}`
+    return sql`WITH ${rows} AS (${nothing}) ${compileMutationOutput(rows, returning, aliases)}`
   }
   const update = sql`UPDATE ${tableRef(plan.table)} AS ${target} SET ${join(sets)} WHERE ${compileBoolExp(plan.where, target, aliases)} RETURNING ${target}.*, ${checkOf(plan.check, target, aliases)} AS ${CHECK_COLUMN}`
-  return sql`WITH ${rows} AS (${update}) ${compileMutationOutput(rows, returning, aliases, true)}`
+  return sql`WITH ${rows} AS (${update}) ${compileMutationOutput(rows, returning, aliases)}`
 }
 
 /** Hasura's update operators as SQL over the row's current value. */

@@ -14,7 +14,7 @@ export interface LiveQueryManagerOptions {
   refetchIntervalMs: number
   /** Hasura's `HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_BATCH_SIZE` default: 100 cohorts per statement. */
   batchSize?: number
-  /** Multiplexed statements in flight at once, all pollers together (PostgreSQL: 6 connections serve GraphQL). */
+  /** Multiplexed statements in flight at once, all pollers together, leaving GraphQL connections to requests. */
   concurrency?: number
   /** A role's statement time limit (its API limit, else the server's); 10 s when not given. */
   timeLimitMs?: (role: string) => number

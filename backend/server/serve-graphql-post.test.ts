@@ -1,0 +1,72 @@
+import { createServer, request, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { GraphqlPost, GraphqlPostAnswer } from '../engine/graphql-routes.ts'
+import { createLogger } from '../lib/logger.ts'
+import { isGraphqlPost, serveGraphqlPost } from './serve-graphql-post.ts'
+
+let server: Server
+let port: number
+const seen: { body: string | null; headers: GraphqlPost['headers'] }[] = []
+
+beforeAll(async () => {
+  const serve = serveGraphqlPost(async (post): Promise<GraphqlPostAnswer> => {
+    const body = await post.readBody(100)
+    seen.push({ body, headers: post.headers })
+    if (body === 'explode') throw new Error('handler bug')
+    return body === null
+      ? { status: 413, headers: { 'content-type': 'application/json' }, body: '{"code":"request-too-large"}' }
+      : { status: 200, headers: { 'content-type': 'application/json', 'x-request-id': 'r1' }, body: `{"echo":${JSON.stringify(body)}}` }
+  }, createLogger('silent'))
+  server = createServer(serve)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  port = (server.address() as AddressInfo).port
+})
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+function post(
+  chunks: string[],
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ port, method: 'POST', path: '/v1/graphql', headers }, (res) => {
+      let body = ''
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    for (const chunk of chunks) req.write(chunk)
+    req.end()
+  })
+}
+
+describe('serveGraphqlPost', () => {
+  it('takes POSTs to both GraphQL paths, with or without a query string, and nothing else', () => {
+    const req = (method: string, url: string) => ({ method, url }) as IncomingMessage
+    expect(isGraphqlPost(req('POST', '/v1/graphql'))).toBe(true)
+    expect(isGraphqlPost(req('POST', '/v1alpha1/graphql?x=1'))).toBe(true)
+    expect(isGraphqlPost(req('GET', '/v1/graphql'))).toBe(false)
+    expect(isGraphqlPost(req('POST', '/v1/graphql/explain'))).toBe(false)
+  })
+
+  it('hands over the body and the headers, and answers with the handler status, headers and a length', async () => {
+    const answer = await post(['{"query":', '"{ a }"}'], { 'x-hasura-role': 'user' })
+    expect(answer).toMatchObject({ status: 200, body: '{"echo":"{\\"query\\":\\"{ a }\\"}"}' })
+    expect(answer.headers).toMatchObject({ 'x-request-id': 'r1', 'content-length': String(answer.body.length) })
+    expect(seen.at(-1)?.headers['x-hasura-role']).toBe('user')
+  })
+
+  it('stops reading a chunked body past the limit and closes the connection after the 413', async () => {
+    const answer = await post(['x'.repeat(60), 'x'.repeat(60)])
+    expect(seen.at(-1)?.body).toBeNull()
+    expect(answer.status).toBe(413)
+    expect(answer.headers.connection).toBe('close')
+  })
+
+  it('answers a handler failure with a 500 in the API shape', async () => {
+    const answer = await post(['explode'])
+    expect(answer.status).toBe(500)
+    expect(JSON.parse(answer.body)).toEqual({ error: 'internal-error', message: 'Internal server error' })
+  })
+})
