@@ -33,13 +33,14 @@ export class PreparedStatements {
   constructor(private readonly enabled = true) {}
 
   run(text: string, literals: readonly string[], setup = ''): PreparedRun {
-    const known = this.enabled ? this.#names.get(text) : undefined
+    if (!this.enabled) return { script: setup + inlineLiterals(text, literals) }
+    const known = this.#names.get(text)
     if (known) {
       this.#names.delete(text)
       this.#names.set(text, known)
       return { script: setup + execute(known, literals) }
     }
-    if (!this.enabled || !this.#seen.has(text)) {
+    if (!this.#seen.has(text)) {
       if (this.#seen.size >= MAX_PREPARED) this.#seen.clear()
       this.#seen.add(text)
       return { script: setup + inlineLiterals(text, literals) }

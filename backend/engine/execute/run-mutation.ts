@@ -70,7 +70,7 @@ async function runStatement<Row>(tx: Queryable, statement: MutationStatement, bi
 }
 
 /** A statement's failure as the engine reports it, at the path of the mutation field that sent it. */
-export function mutationError(error: unknown, statement: MutationStatement): unknown {
+function mutationError(error: unknown, statement: MutationStatement): unknown {
   const engineError = engineErrorFromDatabase(error)
   return engineError === error ? error : new EngineError(engineError.code, engineError.message, statement.errorPath, engineError.internal)
 }
