@@ -124,10 +124,11 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     })
     const compiled = compileOperation(planned.plan, operation, fragments, generation)
     for (const field of compiled.rootFields) if (field.kind === 'introspection') validateIntrospection(schema, field.document)
-    // A mutation shaped by its variables' values (`objects: $rows`) is planned per request: keyed
-    // on those values, its plans would fill the cache with entries that never hit again.
+    // A mutation whose variables' values shaped its plan is planned per request: keyed on those
+    // values, its plans would fill the cache with entries that never hit again. Rows to insert
+    // (`objects: $rows`) only shape it by their shape, which the cache keys on.
     if (compiled.operationType !== 'mutation' || planned.readVariables.size === 0) {
-      operations.set(operationKey, planned.readVariables, variables, compiled)
+      operations.set(operationKey, planned, variables, compiled)
     }
     return { compiled, schema, variables }
   }

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto'
+import type { GraphQLInputType } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
+import type { PlannedOperation } from '../plan/plan-operation.ts'
+import { columnValuesShape } from '../plan/variable-shape.ts'
 import type { CompiledOperation } from './compile-operation.ts'
 
 /** Bounded like every cache here: an attacker sending endless distinct documents only churns it. */
@@ -9,36 +12,56 @@ export function documentHash(query: string): string {
   return createHash('sha256').update(query).digest('base64url')
 }
 
+/** What a document's plans depend on: variables read by value, and variables read by shape. */
+interface PlanInputs {
+  read: string[]
+  shaped: [string, GraphQLInputType][]
+  /** `read` and the names of `shaped`, to tell another planning's inputs from these. */
+  signature: string
+}
+
 /**
  * Compiled operations by (role, document hash, operation name) plus the values of the variables
- * that shaped the plan (STYLE.md: the plan-cache key and the constraints recorded while planning).
- * Slot variables and session variables are bound per request and are not part of the key.
+ * that shaped the plan and the shape of the variables of column values (STYLE.md: the plan-cache
+ * key and the constraints recorded while planning). Slot variables and session variables are
+ * bound per request and are not part of the key.
  */
 export class OperationCache {
-  readonly #readVariables = new LruCache<string, string[]>(MAX_PLANS)
+  readonly #inputs = new LruCache<string, PlanInputs>(MAX_PLANS)
   readonly #plans = new LruCache<string, CompiledOperation>(MAX_PLANS)
 
   get(documentKey: string, variables: Record<string, unknown>): CompiledOperation | undefined {
-    const read = this.#readVariables.get(documentKey)
-    return read === undefined ? undefined : this.#plans.get(planKey(documentKey, read, variables))
+    const inputs = this.#inputs.get(documentKey)
+    return inputs === undefined ? undefined : this.#plans.get(planKey(documentKey, inputs, variables))
   }
 
-  set(documentKey: string, readVariables: Set<string>, variables: Record<string, unknown>, compiled: CompiledOperation): void {
-    const read = [...readVariables].sort()
-    const known = this.#readVariables.get(documentKey)
-    // Another set of read variables means another variable changed the plan's shape: keep the
-    // first set, and do not cache plans that depend on a different one.
-    if (known !== undefined && known.join('\0') !== read.join('\0')) return
-    if (known === undefined) this.#readVariables.set(documentKey, read)
-    this.#plans.set(planKey(documentKey, read, variables), compiled)
+  set(
+    documentKey: string,
+    planned: Pick<PlannedOperation, 'readVariables' | 'shapedVariables'>,
+    variables: Record<string, unknown>,
+    compiled: CompiledOperation,
+  ): void {
+    const read = [...planned.readVariables].sort()
+    const shaped = [...planned.shapedVariables].sort(([a], [b]) => (a < b ? -1 : 1))
+    const signature = JSON.stringify([read, shaped.map(([name]) => name)])
+    const known = this.#inputs.get(documentKey)
+    // Other inputs mean a variable's value changed what the planner read (a null where an object
+    // was): keep the first, and do not cache plans that depend on different ones.
+    if (known !== undefined && known.signature !== signature) return
+    const inputs = known ?? { read, shaped, signature }
+    if (known === undefined) this.#inputs.set(documentKey, inputs)
+    this.#plans.set(planKey(documentKey, inputs, variables), compiled)
   }
 
   clear(): void {
-    this.#readVariables.clear()
+    this.#inputs.clear()
     this.#plans.clear()
   }
 }
 
-function planKey(documentKey: string, read: string[], variables: Record<string, unknown>): string {
-  return `${documentKey}\0${JSON.stringify(read.map((name) => variables[name] ?? null))}`
+function planKey(documentKey: string, inputs: PlanInputs, variables: Record<string, unknown>): string {
+  const values = JSON.stringify(inputs.read.map((name) => variables[name] ?? null))
+  let key = `${documentKey}\0${values}`
+  for (const [name, type] of inputs.shaped) key += `\0${columnValuesShape(variables[name], type)}`
+  return key
 }

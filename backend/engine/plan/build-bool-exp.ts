@@ -2,7 +2,7 @@ import type { BoolExp as MetadataBoolExp } from '../../metadata/model/types.ts'
 import { EngineError, validationError } from '../engine-error.ts'
 import type { RoleModel, TableAccess } from '../schema/role-access.ts'
 import { tableKeyOf, type ColumnInfo, type RelationshipInfo, type TableInfo } from '../schema/source-model.ts'
-import { VariableSlot } from './input-reader.ts'
+import { paramOf } from './variable-slot.ts'
 import type { AggregateCountTest, BoolExp, ParamValue, TypedValue } from './ir.ts'
 import { BINARY_OPERATORS, COLUMN_OPERATORS, KEY_OPERATORS, OPERAND_TYPES, normaliseOperator } from './operators.ts'
 
@@ -122,8 +122,7 @@ export class BoolExpBuilder {
     return { operator, value: Array.isArray(value) ? value.map(typed) : typed(value), castToText }
   }
 
-  #graphqlParam = (value: unknown): ParamValue =>
-    value instanceof VariableSlot ? { kind: 'variable', name: value.name } : { kind: 'literal', value }
+  #graphqlParam: (value: unknown) => ParamValue = paramOf
 
   #permissionParam = (value: unknown): ParamValue =>
     typeof value === 'string' && /^x-hasura-/i.test(value) ? { kind: 'session', name: value.toLowerCase() } : { kind: 'literal', value }

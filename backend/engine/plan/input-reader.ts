@@ -9,11 +9,9 @@ import {
   type ValueNode,
 } from 'graphql'
 import { validationError } from '../engine-error.ts'
-
-/** A non-null scalar variable left as a parameter slot, so that the plan serves every value of it. */
-export class VariableSlot {
-  constructor(readonly name: string) {}
-}
+import { carriesColumnValues } from '../schema/build-mutation-fields.ts'
+import { slotColumnValues } from './variable-shape.ts'
+import { VariableSlot } from './variable-slot.ts'
 
 const MAX_INT = 2 ** 31 - 1
 const MIN_INT = -(2 ** 31)
@@ -33,10 +31,13 @@ const KIND_NAMES: Partial<Record<Kind, string>> = {
  * Reads argument values against their GraphQL input type, with Hasura's messages and JSONPath
  * locations (Hasura.GraphQL.Parser: `expected an object for type 'author_bool_exp', but found
  * null`). Literals come from the document; variables were already coerced by graphql-js. Every
- * variable read by value is recorded: the plan depends on it and the plan cache keys on it.
+ * variable read by value is recorded: the plan depends on it and the plan cache keys on it; a
+ * variable of column values is recorded with its type, as the plan depends only on its shape.
  */
 export class InputReader {
   readonly readVariables = new Set<string>()
+  /** Variables of column values read by shape: the plan cache keys on their shape, not their values. */
+  readonly shapedVariables = new Map<string, GraphQLInputType>()
 
   constructor(
     readonly variables: Record<string, unknown>,
@@ -72,6 +73,10 @@ export class InputReader {
     const value = this.variables[name]
     const named = type instanceof GraphQLNonNull ? type.ofType : type
     if (allowSlot && named instanceof GraphQLScalarType && this.nonNullVariables.has(name)) return new VariableSlot(name)
+    if (carriesColumnValues(type) && value !== null && value !== undefined) {
+      this.shapedVariables.set(name, type)
+      return slotColumnValues(value, type, name)
+    }
     this.readVariables.add(name)
     return value
   }

@@ -7,9 +7,14 @@ import type { ColumnInfo, FunctionInfo, RelationshipInfo, TableInfo } from '../s
  * The typed plan of one operation: what `plan/` hands to `sql/`. Plain data; values are never
  * SQL text, only parameters:
  * - a literal from the document or a variable read while planning,
- * - a slot for a session variable or a non-null scalar variable, bound per request.
+ * - a slot for a session variable or a non-null scalar variable, bound per request; with a
+ *   `path`, a column value inside a variable of column values (`$rows[3].ts`: name `rows`, path
+ *   [3, 'ts']; plan/variable-shape.ts).
  */
-export type ParamValue = { kind: 'literal'; value: unknown } | { kind: 'session'; name: string } | { kind: 'variable'; name: string }
+export type ParamValue =
+  | { kind: 'literal'; value: unknown }
+  | { kind: 'session'; name: string }
+  | { kind: 'variable'; name: string; path?: readonly (string | number)[] }
 
 /** A value compared with or passed to Postgres, cast to `sqlType` (the column's or argument's). */
 export interface TypedValue {

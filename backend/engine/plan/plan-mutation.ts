@@ -12,7 +12,8 @@ import type { TableAccess } from '../schema/role-access.ts'
 import type { ColumnInfo, RelationshipInfo, TableInfo } from '../schema/source-model.ts'
 import { and, TRUE, typedValue, type BoolExpBuilder } from './build-bool-exp.ts'
 import { collectFields } from './collect-fields.ts'
-import { VariableSlot, type InputReader } from './input-reader.ts'
+import type { InputReader } from './input-reader.ts'
+import { paramOf } from './variable-slot.ts'
 import type { BoolExp, OutputField, ParamValue, TypedValue } from './ir.ts'
 import type {
   ColumnValue,
@@ -100,10 +101,6 @@ function asList(value: unknown): Args[] {
 class MutationPlanner {
   constructor(readonly context: MutationPlanContext) {}
 
-  param(value: unknown): ParamValue {
-    return value instanceof VariableSlot ? { kind: 'variable', name: value.name } : { kind: 'literal', value }
-  }
-
   /** Permission presets: a value naming a session variable is bound from the session. */
   presetParam(value: unknown): ParamValue {
     return typeof value === 'string' && /^x-hasura-/i.test(value)
@@ -123,7 +120,7 @@ class MutationPlanner {
     return and(
       (table.primaryKey ?? []).map((name): BoolExp => {
         const column = table.columnByName.get(name) as ColumnInfo
-        return { kind: 'compare', column, operator: '_eq', value: typedValue(column, this.param(values[column.gqlName])) }
+        return { kind: 'compare', column, operator: '_eq', value: typedValue(column, paramOf(values[column.gqlName])) }
       }),
     )
   }
@@ -200,7 +197,7 @@ class MutationPlanner {
             `cannot insert ${JSON.stringify(column.name)} columns as their values are already being determined by parent insert`,
           )
         }
-        row.values.push({ column, value: typedValue(column, this.param(value)) })
+        row.values.push({ column, value: typedValue(column, paramOf(value)) })
         continue
       }
       const relationship = table.relationships.find((r) => r.name === key)
@@ -293,7 +290,7 @@ class MutationPlanner {
   }
 
   #operand(column: ColumnInfo, operator: string, value: unknown): TypedValue {
-    const param = this.param(value)
+    const param = paramOf(value)
     switch (operator) {
       case '_append':
       case '_prepend':

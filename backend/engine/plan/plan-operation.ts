@@ -5,7 +5,8 @@
  *   (`$.selectionSet.author.selectionSet.articles.args.where`);
  * - field meaning: what a schema field stands for (field-meanings.ts), read from `extensions.engine`;
  * - row source: the rows one select reads (table or function, filter, order, limit);
- * - read variables: variables whose values shaped the plan; the plan cache keys on them.
+ * - read variables: variables whose values shaped the plan; the plan cache keys on them;
+ * - shaped variables: variables of column values, whose shape alone did (variable-shape.ts).
  * The planner never touches the database and never writes SQL.
  */
 import {
@@ -17,6 +18,7 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
+  type GraphQLInputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -28,7 +30,8 @@ import type { RoleModel, TableAccess } from '../schema/role-access.ts'
 import type { ColumnInfo, FunctionInfo, RelationshipInfo } from '../schema/source-model.ts'
 import { and, BoolExpBuilder, typedValue } from './build-bool-exp.ts'
 import { collectFields } from './collect-fields.ts'
-import { InputReader, VariableSlot } from './input-reader.ts'
+import { InputReader } from './input-reader.ts'
+import { paramOf } from './variable-slot.ts'
 import type {
   AggregateField,
   AggregateOutput,
@@ -59,7 +62,10 @@ export interface PlanInput {
 
 export interface PlannedOperation {
   plan: OperationPlan
+  /** Variables whose values shaped the plan. */
   readVariables: Set<string>
+  /** Variables of column values whose shape did, with their types (plan/variable-shape.ts). */
+  shapedVariables: Map<string, GraphQLInputType>
 }
 
 type Args = Record<string, unknown>
@@ -71,7 +77,7 @@ export function planOperation(input: PlanInput): PlannedOperation {
   )
   const planner = new Planner(input, new InputReader(input.variables, nonNull))
   const plan = planner.operation()
-  return { plan, readVariables: planner.reader.readVariables }
+  return { plan, readVariables: planner.reader.readVariables, shapedVariables: planner.reader.shapedVariables }
 }
 
 class Planner {
@@ -171,7 +177,7 @@ class Planner {
         const where = and(
           (table.primaryKey ?? []).map((name): BoolExp => {
             const column = table.columnByName.get(name) as ColumnInfo
-            return { kind: 'compare', column, operator: '_eq', value: typedValue(column, this.#param(args[column.gqlName])) }
+            return { kind: 'compare', column, operator: '_eq', value: typedValue(column, paramOf(args[column.gqlName])) }
           }),
         )
         const source: RowSource = { ...this.#emptySource(meaning.access), where: and([this.boolExps.permission(meaning.access), where]) }
@@ -200,10 +206,6 @@ class Planner {
     return this.#outputFields(access, nodes, path)
   }
 
-  #param(value: unknown): TypedValue['param'] {
-    return value instanceof VariableSlot ? { kind: 'variable', name: value.name } : { kind: 'literal', value }
-  }
-
   #functionCall(fn: FunctionInfo, args: Args, path: string): RowSource['function'] {
     const given = (args.args ?? {}) as Args
     const values: { name: string; value: TypedValue }[] = []
@@ -214,7 +216,7 @@ class Planner {
         continue
       }
       const isJson = arg.sqlType === 'json' || arg.sqlType === 'jsonb'
-      values.push({ name: arg.name, value: { param: this.#param(value), sqlType: arg.sqlType, encoding: isJson ? 'json' : 'text' } })
+      values.push({ name: arg.name, value: { param: paramOf(value), sqlType: arg.sqlType, encoding: isJson ? 'json' : 'text' } })
     }
     return { fn, args: values }
   }
@@ -254,7 +256,7 @@ class Planner {
       distinctOn,
       limit: this.#limit(args.limit),
       offset:
-        args.offset === undefined || args.offset === null ? null : { param: this.#param(args.offset), sqlType: 'bigint', encoding: 'text' },
+        args.offset === undefined || args.offset === null ? null : { param: paramOf(args.offset), sqlType: 'bigint', encoding: 'text' },
       parentJoin: relationship ? relationship.mapping : null,
     }
   }
@@ -262,7 +264,7 @@ class Planner {
   #limit(value: unknown): RowSource['limit'] {
     if (value === undefined || value === null) return null
     if (typeof value === 'number') return value
-    return { param: this.#param(value), sqlType: 'integer', encoding: 'text' }
+    return { param: paramOf(value), sqlType: 'integer', encoding: 'text' }
   }
 
   #orderBy(access: TableAccess, items: Args[]): OrderByItem[] {

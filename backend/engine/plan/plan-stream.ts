@@ -3,8 +3,8 @@ import { validationError } from '../engine-error.ts'
 import type { TableAccess } from '../schema/role-access.ts'
 import type { ColumnInfo } from '../schema/source-model.ts'
 import { and, typedValue } from './build-bool-exp.ts'
-import { VariableSlot } from './input-reader.ts'
-import type { ParamValue, RootField, RowSource, TypedValue } from './ir.ts'
+import { paramOf } from './variable-slot.ts'
+import type { RootField, RowSource, TypedValue } from './ir.ts'
 import type { MutationPlanContext } from './plan-mutation.ts'
 
 type Args = Record<string, unknown>
@@ -35,7 +35,7 @@ export function planStream(
   if (cursors.length > 1) throw validationError(`${path}.args`, 'multiple column cursors are not supported yet')
   const cursor = cursors[0] as (typeof cursors)[number]
   const column = access.columns.find((c) => c.gqlName === cursor.name) as ColumnInfo
-  const value = param(cursor.value)
+  const value = paramOf(cursor.value)
   const where = args.where ? planner.boolExps.fromWhere(args.where as Args, access, `${path}.args.where`) : { kind: 'true' as const }
   const source: RowSource = {
     table: access.table,
@@ -60,11 +60,7 @@ export function planStream(
   }
 }
 
-function param(value: unknown): ParamValue {
-  return value instanceof VariableSlot ? { kind: 'variable', name: value.name } : { kind: 'literal', value }
-}
-
 function limit(value: unknown): TypedValue | number {
   if (typeof value === 'number') return value
-  return { param: param(value), sqlType: 'integer', encoding: 'text' }
+  return { param: paramOf(value), sqlType: 'integer', encoding: 'text' }
 }

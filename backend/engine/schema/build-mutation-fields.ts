@@ -1,4 +1,5 @@
 import {
+  getNamedType,
   GraphQLEnumType,
   GraphQLInputObjectType,
   GraphQLInt,
@@ -24,6 +25,18 @@ import type { ColumnInfo, FunctionInfo, RelationshipInfo, TableInfo } from './so
 /** The jsonb update operators of `update_T`, with Hasura's argument and type names. */
 export const JSONB_OPERATORS = ['_append', '_prepend', '_delete_key', '_delete_elem', '_delete_at_path'] as const
 export type JsonbOperator = (typeof JSONB_OPERATORS)[number]
+
+/**
+ * Marks the mutation input types whose scalar fields are column values (`T_insert_input` and the
+ * relationship inserts inside it, `_set`, `_inc`, the jsonb operators, `pk_columns`,
+ * `update_many`'s entries): the planner binds those per request (plan/variable-shape.ts).
+ */
+const COLUMN_VALUES = { columnValues: true } as const
+
+export function carriesColumnValues(type: GraphQLInputType): boolean {
+  const named = getNamedType(type)
+  return named instanceof GraphQLInputObjectType && (named.extensions as { columnValues?: boolean }).columnValues === true
+}
 
 /** What a generated mutation root field stands for, read by the planner from `extensions.mutation`. */
 export type MutationFieldMeaning =
@@ -198,7 +211,7 @@ export class MutationSchemaBuilder {
         new GraphQLInputObjectType({
           name,
           description: `input type for inserting data into table "${table.name}"`,
-          extensions: { mutationAccess: access },
+          extensions: { mutationAccess: access, ...COLUMN_VALUES },
           fields: () => {
             const fields: GraphQLInputFieldConfigMap = {}
             for (const column of access.insert?.columns ?? []) fields[column.gqlName] = { type: this.base.columnType(column) }
@@ -223,6 +236,7 @@ export class MutationSchemaBuilder {
         new GraphQLInputObjectType({
           name,
           description: `input type for inserting ${isObject ? 'object' : 'array'} relation for remote table "${table.name}"`,
+          extensions: COLUMN_VALUES,
           fields: () => ({
             data: { type: isObject ? new GraphQLNonNull(this.#insertInput(target)) : nonNullList(this.#insertInput(target)) },
             ...this.#onConflictField(target),
@@ -312,7 +326,7 @@ export class MutationSchemaBuilder {
     const input = (suffix: string, description: string, fields: () => GraphQLInputFieldConfigMap) =>
       this.#once(
         `${table.gqlName}_${suffix}`,
-        () => new GraphQLInputObjectType({ name: `${table.gqlName}_${suffix}`, description, fields }),
+        () => new GraphQLInputObjectType({ name: `${table.gqlName}_${suffix}`, description, fields, extensions: COLUMN_VALUES }),
       )
     const fieldsOf = (make: () => GraphQLInputType) => () => Object.fromEntries(jsonb.map((c) => [c.gqlName, { type: make() }]))
     if (jsonb.length > 0) {
@@ -387,6 +401,7 @@ export class MutationSchemaBuilder {
       () =>
         new GraphQLInputObjectType({
           name,
+          extensions: COLUMN_VALUES,
           fields: () => {
             const fields: GraphQLInputFieldConfigMap = {}
             for (const [key, arg] of Object.entries(this.#updateOperators(access)))
@@ -417,6 +432,7 @@ export class MutationSchemaBuilder {
         new GraphQLInputObjectType({
           name,
           description: `primary key columns input for table: ${table.name}`,
+          extensions: COLUMN_VALUES,
           fields: () =>
             Object.fromEntries(this.#pkColumns(table).map((c) => [c.gqlName, { type: new GraphQLNonNull(this.base.columnType(c)) }])),
         }),

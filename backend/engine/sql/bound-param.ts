@@ -29,7 +29,9 @@ function bindParam(bound: BoundParam, context: BindContext): string | null {
     if (value === undefined) throw new EngineError('not-found', `missing session variable: "${param.name}"`)
     return bound.encoding === 'array' ? sessionArray(value) : value
   }
-  const value = param.kind === 'literal' ? param.value : context.variables[param.name]
+  if (param.kind === 'literal') return encodeValue(param.value, bound.encoding)
+  let value = context.variables[param.name]
+  for (const step of param.path ?? []) value = (value as Record<string | number, unknown> | null | undefined)?.[step]
   return encodeValue(value, bound.encoding)
 }
 

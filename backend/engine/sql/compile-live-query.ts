@@ -61,7 +61,8 @@ LEFT JOIN LATERAL (${perCohort}) AS ${result}(${join(columns.map((c) => ident(c)
 
 /** Literal values are per plan, each its own slot; session variables and variables are shared by name. */
 function slotKey({ param, encoding }: BoundParam): string | undefined {
-  return param.kind === 'literal' ? undefined : JSON.stringify([param.kind, param.name, encoding])
+  if (param.kind === 'literal') return undefined
+  return JSON.stringify([param.kind, param.name, param.kind === 'variable' ? (param.path ?? []) : [], encoding])
 }
 
 /** A root field of a live query: fixed JSON (`__typename`), or its statement (`compileRootField`). */

@@ -1,0 +1,75 @@
+import { getNamedType, GraphQLInputObjectType, GraphQLScalarType, type GraphQLInputType } from 'graphql'
+import { carriesColumnValues } from '../schema/build-mutation-fields.ts'
+import { VariableSlot } from './variable-slot.ts'
+
+/**
+ * A variable holding mutation input made of column values (`objects: $rows`, `_set: $changes`;
+ * `carriesColumnValues`) shapes the plan only by its structure: which fields each object names,
+ * how long each list is, which values are null. Its scalar values become parameter slots bound
+ * per request, so that one cached plan serves every batch of that shape.
+ */
+
+/**
+ * The variable's value with every non-null scalar field of a marked input replaced by a slot
+ * naming its place (`$rows[3].ts`); enums and unmarked inputs (`on_conflict`, `where`) stay
+ * values, as the plan reads them.
+ */
+export function slotColumnValues(value: unknown, type: GraphQLInputType, name: string): unknown {
+  const walk = (v: unknown, t: GraphQLInputType, path: (string | number)[]): unknown => {
+    if (v === null || v === undefined) return v
+    if (Array.isArray(v)) return v.map((item, i) => walk(item, t, [...path, i]))
+    const named = getNamedType(t)
+    if (!(named instanceof GraphQLInputObjectType) || !carriesColumnValues(named)) return v
+    const fields = named.getFields()
+    const result: Record<string, unknown> = {}
+    for (const [key, fieldValue] of Object.entries(v as Record<string, unknown>)) {
+      const field = fields[key]
+      if (!field) result[key] = fieldValue
+      else if (getNamedType(field.type) instanceof GraphQLScalarType)
+        result[key] = fieldValue === null || fieldValue === undefined ? fieldValue : new VariableSlot(name, [...path, key])
+      else result[key] = walk(fieldValue, field.type, [...path, key])
+    }
+    return result
+  }
+  return walk(value, type, [])
+}
+
+/**
+ * The structure `slotColumnValues` keeps, as a cache key: field names, `$` for a slot, null, the
+ * JSON of values kept as they are; runs of equal list items written once with their count, so
+ * that 1,000 rows of one shape make a short key.
+ */
+export function columnValuesShape(value: unknown, type: GraphQLInputType): string {
+  const shape = (v: unknown, t: GraphQLInputType): string => {
+    if (v === null || v === undefined) return 'n'
+    if (Array.isArray(v)) {
+      let out = '['
+      let previous = ''
+      let run = 0
+      for (const item of v) {
+        const s = shape(item, t)
+        if (s === previous) run++
+        else {
+          if (run > 0) out += `${run}*${previous},`
+          previous = s
+          run = 1
+        }
+      }
+      if (run > 0) out += `${run}*${previous}`
+      return `${out}]`
+    }
+    const named = getNamedType(t)
+    if (!(named instanceof GraphQLInputObjectType) || !carriesColumnValues(named)) return JSON.stringify(v)
+    const fields = named.getFields()
+    let out = '{'
+    for (const [key, fieldValue] of Object.entries(v as Record<string, unknown>)) {
+      const field = fields[key]
+      if (!field) out += `${key}:${JSON.stringify(fieldValue)},`
+      else if (getNamedType(field.type) instanceof GraphQLScalarType)
+        out += `${key}:${fieldValue === null || fieldValue === undefined ? 'n' : '$'},`
+      else out += `${key}:${shape(fieldValue, field.type)},`
+    }
+    return `${out}}`
+  }
+  return shape(value, type)
+}
