@@ -1,3 +1,5 @@
+// Measured as `npm start` runs: in production mode.
+import '../backend/cli/production-mode.ts'
 import { benchAlerts } from './alerts.ts'
 import { benchBundleSize } from './bundle-size.ts'
 import { benchEvents } from './events.ts'

@@ -1,4 +1,5 @@
 /** `npm run backend`: the embedded backend alone, for tools and tests. */
+import './production-mode.ts'
 import { startBackend } from '../server/start-backend.ts'
 import { exitOnStartFailure } from './exit-on-start-failure.ts'
 

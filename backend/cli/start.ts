@@ -2,6 +2,7 @@
  * `npm start`: builds the web app when its sources are newer than the last build, then serves
  * the app and every API on one port.
  */
+import './production-mode.ts'
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'

@@ -1,10 +1,10 @@
 import type { LimitedDatabase, Queryable } from '../../db/database.ts'
-import { compile, inlineLiterals, sqlLiterals, type SqlFragment } from '../../lib/sql.ts'
+import { compile, sqlLiterals, type SqlFragment } from '../../lib/sql.ts'
 import { EngineError } from '../engine-error.ts'
 import type { ColumnValue, InsertPlan, InsertRow } from '../plan/mutation-ir.ts'
 import type { TableInfo } from '../schema/source-model.ts'
 import { bindValues, type BindContext } from '../sql/bound-param.ts'
-import { compileHasuraUser } from '../sql/compile-hasura-user.ts'
+import { hasuraUserScript } from '../sql/compile-hasura-user.ts'
 import { compileInsertedRowsOutput, compileInsertStep } from '../sql/compile-insert.ts'
 import { MAX_STATEMENT_VALUES, type CompiledMutation, type MutationStatement } from './compile-mutation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
@@ -30,10 +30,9 @@ export function prepareMutation(mutation: CompiledMutation, bind: BindContext): 
   if (mutation.kind !== 'statements' || mutation.statements.length !== 1) return null
   const [statement] = mutation.statements as [MutationStatement]
   const literals = sqlLiterals(bindValues(statement.values, bind))
-  const user = compile(compileHasuraUser(bind.sessionVariables))
-  const userLiterals = sqlLiterals(user.values)
-  if (!literals || !userLiterals) return null
-  return { statement, literals, setup: `${inlineLiterals(user.text, userLiterals)};\n`, many: mutation.many }
+  const setup = hasuraUserScript(bind.sessionVariables)
+  if (!literals || setup === null) return null
+  return { statement, literals, setup, many: mutation.many }
 }
 
 export async function runPreparedMutation(db: LimitedDatabase, mutation: PreparedMutation): Promise<string> {

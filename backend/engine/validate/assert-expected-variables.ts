@@ -12,12 +12,16 @@ export function assertExpectedVariables(
 ): void {
   const names = Object.keys(provided)
   if (names.length === 0) return
-  const used = usedVariables(operation, fragments)
+  let used = usedByOperation.get(operation)
+  if (!used) usedByOperation.set(operation, (used = usedVariables(operation, fragments)))
   const unexpected = names.filter((name) => !used.has(name))
   if (unexpected.length > 0) {
     throw new EngineError('validation-failed', `unexpected variables in variableValues: ${unexpected.join(', ')}`)
   }
 }
+
+/** Per operation of a cached document (its fragments are the document's): walked once, not per request. */
+const usedByOperation = new WeakMap<OperationDefinitionNode, Set<string>>()
 
 /** Variables referenced by the operation's selections and the fragments it reaches. */
 function usedVariables(operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>): Set<string> {
