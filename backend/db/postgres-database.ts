@@ -195,7 +195,7 @@ class PostgresDatabase extends PostgresQueryable implements Database {
       return await work(new LimitedPostgres(client, limits.signal, prepared))
     } finally {
       limits.signal?.removeEventListener('abort', cancel)
-      await Promise.all(cancels)
+      if (cancels.length > 0) await Promise.all(cancels)
       client.release()
     }
   }

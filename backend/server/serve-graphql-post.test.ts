@@ -8,10 +8,14 @@ import { isGraphqlPost, serveGraphqlPost } from './serve-graphql-post.ts'
 let server: Server
 let port: number
 const seen: { body: string | null; headers: GraphqlPost['headers'] }[] = []
+const readFailures: Error[] = []
 
 beforeAll(async () => {
   const serve = serveGraphqlPost(async (post): Promise<GraphqlPostAnswer> => {
-    const body = await post.readBody(100)
+    const body = await post.readBody(100).catch((error: Error) => {
+      readFailures.push(error)
+      throw error
+    })
     seen.push({ body, headers: post.headers })
     if (body === 'explode') throw new Error('handler bug')
     return body === null
@@ -62,6 +66,18 @@ describe('serveGraphqlPost', () => {
     expect(seen.at(-1)?.body).toBeNull()
     expect(answer.status).toBe(413)
     expect(answer.headers.connection).toBe('close')
+  })
+
+  it('fails the body read of a client that goes away mid-body, and serves the next request', async () => {
+    const before = seen.length
+    const req = request({ port, method: 'POST', path: '/v1/graphql' })
+    req.on('error', () => undefined)
+    req.write('{"query":')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    req.destroy()
+    await expect.poll(() => readFailures.length).toBe(1)
+    expect(seen.length).toBe(before)
+    expect((await post(['next'])).status).toBe(200)
   })
 
   it('answers a handler failure with a 500 in the API shape', async () => {
