@@ -58,6 +58,18 @@ describe(`database adapter (${testDatabaseKind})`, () => {
     expect(last.rows).toEqual([['1', '1.5', '7', null]])
   })
 
+  it('runs a limited statement again and again with values as text, hostile or NUL-bearing ones included', async () => {
+    const text = 'select $1::text as a, ($2::int + 1)::text as b, $3::text as c'
+    const hostile = `'); drop table x; --\\`
+    const runs = await db.limited({ timeoutMs: 5_000 }, async (limited) => [
+      await limited.runStatement(text, ['x', '1', null]),
+      await limited.runStatement(text, [hostile, 41, 'y']),
+      await limited.runStatement(text, ['z', '2', 'y']),
+    ])
+    expect(runs).toEqual([[['x', '2', null]], [[hostile, '42', 'y']], [['z', '3', 'y']]])
+    await expect(db.limited({ timeoutMs: 5_000 }, (limited) => limited.runStatement('select $1::text', ['a\0b']))).rejects.toThrow()
+  })
+
   it('commits a transaction that resolves and rolls back one that throws', async () => {
     await db.query('create table tx_t (v int primary key)')
     await db.transaction(async (tx) => {

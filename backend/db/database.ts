@@ -56,6 +56,11 @@ export interface LimitedDatabase extends TransactionalQueryable {
    * value as text.
    */
   runPrepared(text: string, literals: readonly string[], setup?: string): Promise<ScriptResult>
+  /**
+   * A statement requests run again and again, alone (a query's root field): prepared once per
+   * connection where the database keeps prepared statements. Rows as arrays of text.
+   */
+  runStatement(text: string, values: readonly unknown[]): Promise<(string | null)[][]>
 }
 
 export interface Database extends TransactionalQueryable {

@@ -1,4 +1,4 @@
-import type { SqlFragment } from '../lib/sql.ts'
+import { sqlLiterals, type SqlFragment } from '../lib/sql.ts'
 import {
   QueryCanceledError,
   type LimitedDatabase,
@@ -54,5 +54,12 @@ export function limitDatabase(db: TransactionalQueryable, limits: QueryLimits, p
     transaction: (work) => db.transaction((tx) => work(limitQueryable(tx, limits))),
     runPrepared: (text, literals, setup = '') =>
       setup ? db.transaction((tx) => runPrepared(tx, text, literals, setup)) : runPrepared(db, text, literals, setup),
+    // PGlite has one connection and takes scripts without a round trip: PREPARE and EXECUTE it.
+    runStatement: async (text, values) => {
+      const literals = sqlLiterals(values)
+      if (literals) return (await runPrepared(db, text, literals, '')).rows
+      const { rows, fields } = await limitQueryable(db, limits).query<Record<string, unknown>>(text, [...values])
+      return rows.map((row) => fields.map((f) => (row[f.name] === null ? null : String(row[f.name]))))
+    },
   }
 }

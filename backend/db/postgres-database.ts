@@ -105,6 +105,13 @@ class LimitedPostgres extends PostgresQueryable implements LimitedDatabase {
     return results[results.length - 1] as ScriptResult
   }
 
+  async runStatement(text: string, values: readonly unknown[]): Promise<(string | null)[][]> {
+    if (this.signal?.aborted) throw new QueryCanceledError('client')
+    const name = this.prepared.protocolName(text)
+    const result = await this.client.query({ name, text, values: [...values], rowMode: 'array', types: textTypes })
+    return result.rows as (string | null)[][]
+  }
+
   override query<Row>(query: SqlFragment | string, values?: unknown[]): Promise<QueryResult<Row>> {
     if (this.signal?.aborted) return Promise.reject(new QueryCanceledError('client'))
     return super.query<Row>(query, values)

@@ -28,9 +28,28 @@ export class PreparedStatements {
   /** Texts run once, unprepared: prepared if they come again. */
   readonly #seen = new Set<string>()
   #counter = 0
+  /** Statement text → its name in the extended protocol (`protocolName`). */
+  readonly #protocolNames = new Map<string, string>()
 
   /** `enabled` false (PostgreSQL behind a pooler that moves sessions between connections): every run inlines its values. */
   constructor(private readonly enabled = true) {}
+
+  /**
+   * The name under which a statement run alone goes to the extended protocol (node-postgres
+   * sends Parse once per connection for a name, then only Bind and Execute): cheaper than an
+   * `EXECUTE` script when there is no setup to carry. Names are never given back (the driver
+   * remembers what it parsed), so past `MAX_PREPARED` further statements run unnamed. Undefined
+   * when disabled.
+   */
+  protocolName(text: string): string | undefined {
+    if (!this.enabled) return undefined
+    let name = this.#protocolNames.get(text)
+    if (name === undefined && this.#protocolNames.size < MAX_PREPARED) {
+      name = `pulseboard_s${this.#protocolNames.size + 1}`
+      this.#protocolNames.set(text, name)
+    }
+    return name
+  }
 
   run(text: string, literals: readonly string[], setup = ''): PreparedRun {
     if (!this.enabled) return { script: setup + inlineLiterals(text, literals) }

@@ -10,7 +10,6 @@ import {
   type OperationDefinitionNode,
 } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
-import { sqlLiterals } from '../../lib/sql.ts'
 import type { LimitedDatabase, Queryable } from '../../db/database.ts'
 import type { BackendContext } from '../../context/backend-context.ts'
 import type { Session } from '../../session/session.ts'
@@ -28,7 +27,7 @@ import { requestLimits } from './request-limits.ts'
 import { prepareMutation, runMutation, runPreparedMutation } from './run-mutation.ts'
 import type { CompiledMutation } from './compile-mutation.ts'
 import { usesBackendOnlyPermissions } from './uses-backend-only-permissions.ts'
-import { documentHash, OperationCache } from './operation-cache.ts'
+import { documentCacheKey, OperationCache } from './operation-cache.ts'
 import { SchemaCache } from './schema-cache.ts'
 
 /** A GraphQL request body as clients send it (`query`, `variables`, `operationName`). */
@@ -88,8 +87,8 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
   ): Promise<{ compiled: CompiledOperation; schema: GraphQLSchema; variables: Record<string, unknown> }> {
     const backendOnly = usesBackendOnlyPermissions(session)
     const { schema, role, generation } = await schemas.forRole(session.role, backendOnly)
-    const hash = documentHash(request.query)
-    const documentKey = `${session.role}\0${backendOnly ? 'backend-only' : ''}\0${hash}`
+    const queryKey = documentCacheKey(request.query)
+    const documentKey = `${session.role}\0${backendOnly ? 'backend-only' : ''}\0${queryKey}`
     let prepared = documents.get(documentKey)
     if (!prepared || prepared.generation !== generation) {
       let document: DocumentNode
@@ -179,9 +178,8 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       else if (field.kind === 'mutation') answers.push(await runMutation(db, field.mutation, bind))
       else {
         const values = bound[i] ?? []
-        const literals = prepared && sqlLiterals(values)
-        const root = literals
-          ? (await prepared.runPrepared(field.text, literals)).rows[0]?.[0]
+        const root = prepared
+          ? (await prepared.runStatement(field.text, values))[0]?.[0]
           : (await db.query<{ root: string | null }>(field.text, values)).rows[0]?.root
         answers.push(root ?? 'null')
       }

@@ -8,8 +8,12 @@ import type { CompiledOperation } from './compile-operation.ts'
 /** Bounded like every cache here: an attacker sending endless distinct documents only churns it. */
 const MAX_PLANS = 2000
 
-export function documentHash(query: string): string {
-  return createHash('sha256').update(query).digest('base64url')
+/** Documents up to this length key the caches as they are: hashing them cost more than the lookup. */
+const MAX_KEY_LENGTH = 2048
+
+/** The document's cache key: its text when short, else its sha256. */
+export function documentCacheKey(query: string): string {
+  return query.length <= MAX_KEY_LENGTH ? `text:${query}` : `sha256:${createHash('sha256').update(query).digest('base64url')}`
 }
 
 /** What a document's plans depend on: variables read by value, and variables read by shape. */
@@ -21,7 +25,7 @@ interface PlanInputs {
 }
 
 /**
- * Compiled operations by (role, document hash, operation name) plus the values of the variables
+ * Compiled operations by (role, document key, operation name) plus the values of the variables
  * that shaped the plan and the shape of the variables of column values (STYLE.md: the plan-cache
  * key and the constraints recorded while planning). Slot variables and session variables are
  * bound per request and are not part of the key.
