@@ -9,6 +9,7 @@ export default defineConfig({
       'src/**/*.test.{ts,tsx}',
       'tests/integration/**/*.test.{ts,tsx}',
     ],
+    globalSetup: ['tests/support/temp-dir-setup.ts'],
     // Each file opens its own database; PGlite takes seconds to start on these machines.
     testTimeout: 30_000,
     hookTimeout: 60_000,
