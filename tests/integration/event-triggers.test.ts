@@ -36,7 +36,8 @@ beforeAll(async () => {
   process.env.EVENT_TRIGGER_TEST_SECRET = 'from-the-environment'
   hook = await startWebhookReceiver()
   process.env.EVENT_TRIGGER_TEST_HOOK = hook.url
-  server = await startGraphqlTestBackend({ HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL: '200' })
+  // Set only in the environment the backend is started with, not in the process's.
+  server = await startGraphqlTestBackend({ HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL: '200', EVENT_TRIGGER_BACKEND_HOOK: hook.url })
   await server.runSql('CREATE TABLE public.items (id serial PRIMARY KEY, name text NOT NULL, price int NOT NULL DEFAULT 0, note jsonb)')
   await ok({
     type: 'replace_metadata',
@@ -198,6 +199,15 @@ describe('event triggers', () => {
       type: 'bulk',
       args: ['items_manual', 'items_not_manual'].map((name) => ({ type: 'pg_delete_event_trigger', args: { name } })),
     })
+  })
+
+  it('accepts a webhook named by a variable of the environment the backend was started with', async () => {
+    expect(process.env.EVENT_TRIGGER_BACKEND_HOOK).toBeUndefined()
+    await createTrigger({ name: 'items_backend_env', insert: { columns: '*' }, webhook: '{{EVENT_TRIGGER_BACKEND_HOOK}}/backend-env' })
+    await server.runSql(`INSERT INTO public.items (name) VALUES ('backend-env')`)
+    const [call] = await hook.waitFor(forTrigger('items_backend_env'))
+    expect(call!.path).toBe('/backend-env')
+    await ok({ type: 'pg_delete_event_trigger', args: { name: 'items_backend_env' } })
   })
 
   it('refuses bad definitions with Hasura error shape, naming the problem, and creates nothing', async () => {
