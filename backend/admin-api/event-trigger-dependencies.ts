@@ -30,7 +30,8 @@ WHERE n.nspname = ${table.table.schema} AND c.relname = ${table.table.name} AND 
     if (rows.length === 0) continue
     const existing = new Set(rows.map((r) => r.name))
     for (const trigger of triggers) {
-      if ([...trigger.columns].some((c) => !existing.has(c))) dependents.push(`event-trigger ${displayName(table.table)}.${trigger.name}`)
+      if ([...trigger.columns].some((c) => !existing.has(c)))
+        dependents.push(`event-trigger ${displayName(table.table)}.${trigger.name} in source "${DEFAULT_SOURCE}"`)
     }
   }
   if (dependents.length > 0) {

@@ -19,7 +19,9 @@ export function scheduledTriggerCommands(type: string, args: JsonNode): Metadata
     case 'get_cron_triggers':
       // As Hasura answers it: every trigger, with its retry_conf completed by the defaults.
       return async ({ metadata }) => ({
-        response: { cron_triggers: (metadata.cron_triggers ?? []).map((t) => ({ ...t, retry_conf: { ...CRON_RETRY_DEFAULTS, ...t.retry_conf } })) },
+        response: {
+          cron_triggers: (metadata.cron_triggers ?? []).map((t) => ({ ...t, retry_conf: { ...CRON_RETRY_DEFAULTS, ...t.retry_conf } })),
+        },
       })
     case 'create_scheduled_event':
       return createScheduledEvent(args)

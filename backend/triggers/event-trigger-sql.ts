@@ -42,7 +42,9 @@ function rowJson(row: 'OLD' | 'NEW', columns: ColumnList | undefined, stringifie
   if (stringified && sent!.some((c) => BIG_NUMBER_TYPES.has(c.type))) {
     const ordered = columns === undefined || columns === '*' ? sent! : columns.map((name) => sent!.find((c) => c.name === name)!)
     const values = ordered.map((c) =>
-      BIG_NUMBER_TYPES.has(c.type) ? sql`(${raw(row)}.${ident(c.name)})::text AS ${ident(c.name)}` : sql`${raw(row)}.${ident(c.name)} AS ${ident(c.name)}`,
+      BIG_NUMBER_TYPES.has(c.type)
+        ? sql`(${raw(row)}.${ident(c.name)})::text AS ${ident(c.name)}`
+        : sql`${raw(row)}.${ident(c.name)} AS ${ident(c.name)}`,
     )
     return sql`row_to_json((SELECT e FROM (SELECT ${join(values)}) AS e))`
   }
@@ -95,7 +97,11 @@ export interface TableTrigger {
 }
 
 /** Creates (or re-creates) the Postgres triggers of one event trigger; operations it no longer has are dropped. */
-export async function installEventTrigger(q: Queryable, { table, trigger }: TableTrigger, options: EventPayloadOptions = {}): Promise<void> {
+export async function installEventTrigger(
+  q: Queryable,
+  { table, trigger }: TableTrigger,
+  options: EventPayloadOptions = {},
+): Promise<void> {
   // A trigger on a table that does not exist is an inconsistent object, reported by the metadata's checks.
   const { rows } = await q.query<{
     exists: boolean

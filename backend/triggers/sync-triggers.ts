@@ -2,7 +2,13 @@ import type { Database, Queryable } from '../db/database.ts'
 import { sql } from '../lib/sql.ts'
 import type { CronTrigger, Metadata } from '../metadata/model/types.ts'
 import { dropPendingCronEvents, topUpCronEvents } from './cron-schedule.ts'
-import { installEventTrigger, installedEventTriggers, removeEventTrigger, type EventPayloadOptions, type TableTrigger } from './event-trigger-sql.ts'
+import {
+  installEventTrigger,
+  installedEventTriggers,
+  removeEventTrigger,
+  type EventPayloadOptions,
+  type TableTrigger,
+} from './event-trigger-sql.ts'
 
 /** Instances that change triggers at once (two starting together) take turns: concurrent CREATE OR REPLACE of one function fails. */
 const TRIGGER_DDL_LOCK = 7_341_902_011
@@ -24,7 +30,12 @@ const cronShape = (t: CronTrigger) => JSON.stringify([t.schedule])
  * Postgres triggers and the cron schedule commit or roll back with it: only the event triggers
  * whose table or definition changed are re-created (each takes a lock on its table).
  */
-export async function applyTriggerChanges(q: Queryable, previous: Metadata, next: Metadata, options: EventPayloadOptions = {}): Promise<void> {
+export async function applyTriggerChanges(
+  q: Queryable,
+  previous: Metadata,
+  next: Metadata,
+  options: EventPayloadOptions = {},
+): Promise<void> {
   const before = eventTriggersOf(previous)
   const after = eventTriggersOf(next)
   const removed = [...before.keys()].filter((name) => !after.has(name))

@@ -345,13 +345,15 @@ async function runStep(step: Step, state: ClassState): Promise<void> {
         got.push(event)
       }
       const elapsed = (Date.now() - started) / 1000
-      if (step.max_seconds !== undefined && elapsed >= step.max_seconds) fail(`took ${elapsed.toFixed(1)} s, expected under ${step.max_seconds} s`)
+      if (step.max_seconds !== undefined && elapsed >= step.max_seconds)
+        fail(`took ${elapsed.toFixed(1)} s, expected under ${step.max_seconds} s`)
       if (step.sort_by) got.sort((a, b) => String(at(a, step.sort_by)).localeCompare(String(at(b, step.sort_by))))
       for (const [i, expect] of ((step.expect ?? []) as Json[]).entries()) {
         const event = got[i]!
         if (expect.path !== undefined && event.path !== expect.path) fail(`event ${i} went to ${event.path}, expected ${expect.path}`)
         checkHeaders(event, expect.headers)
-        for (const [key, value] of Object.entries(expect.body ?? {})) expectEqual(`event ${i} body.${key}`, event.body?.[key], bind(value, state))
+        for (const [key, value] of Object.entries(expect.body ?? {}))
+          expectEqual(`event ${i} body.${key}`, event.body?.[key], bind(value, state))
         for (const key of (expect.body_keys ?? []) as string[]) if (!(key in (event.body ?? {}))) fail(`event ${i} body lacks "${key}"`)
         if (expect.body_from_sql) {
           const { key, sql, suffix } = expect.body_from_sql
@@ -362,13 +364,22 @@ async function runStep(step: Step, state: ClassState): Promise<void> {
       if (step.collect) {
         const values = got.map((e) => at(e, step.collect.path)).sort((a, b) => Number(a) - Number(b))
         const [from, to] = step.collect.range as [number, number]
-        expectEqual('collected values', values, Array.from({ length: to - from + 1 }, (_, i) => from + i))
+        expectEqual(
+          'collected values',
+          values,
+          Array.from({ length: to - from + 1 }, (_, i) => from + i),
+        )
       }
       return
     }
     case 'sql': {
       const rows = await runSqlRows(step.sql)
-      if (step.cell) return expectEqual(`row ${step.cell[0]}, column ${step.cell[1]} of ${step.sql.trim().split('\n')[0]}…`, rows[step.cell[0]]?.[step.cell[1]], step.equals)
+      if (step.cell)
+        return expectEqual(
+          `row ${step.cell[0]}, column ${step.cell[1]} of ${step.sql.trim().split('\n')[0]}…`,
+          rows[step.cell[0]]?.[step.cell[1]],
+          step.equals,
+        )
       return expectEqual(`result of ${step.sql.trim().split('\n')[0]}`, rows, bind(step.result, state))
     }
     case 'cron_events': {
@@ -377,7 +388,11 @@ async function runStep(step: Step, state: ClassState): Promise<void> {
       const rows = await runSqlRows(
         `select to_char(scheduled_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') from hdb_catalog.hdb_cron_events where trigger_name = '${step.trigger}' order by scheduled_time asc`,
       )
-      return expectEqual(`scheduled times of ${step.trigger}`, rows.slice(1).map((r) => r[0]), expected)
+      return expectEqual(
+        `scheduled times of ${step.trigger}`,
+        rows.slice(1).map((r) => r[0]),
+        expected,
+      )
     }
     case 'blocked':
       if (events.blockedCount !== step.count) fail(`${events.blockedCount} webhook requests held on /block, expected ${step.count}`)
@@ -465,7 +480,9 @@ async function playClass(cls: CaseClass, selected: Set<string>): Promise<Result[
     const result: Result = { id, status: error ? 'fail' : 'pass', ms: Date.now() - started }
     if (error) result.error = error
     results.push(result)
-    console.log(`${error ? 'FAIL' : 'PASS'} ${id} (${(result.ms / 1000).toFixed(1)} s)${error ? `\n      ${error.split('\n').join('\n      ')}` : ''}`)
+    console.log(
+      `${error ? 'FAIL' : 'PASS'} ${id} (${(result.ms / 1000).toFixed(1)} s)${error ? `\n      ${error.split('\n').join('\n      ')}` : ''}`,
+    )
   }
   if (cls.lifecycle === 'per_class') await runSteps(cls.teardown, state).catch(() => {})
   return results
