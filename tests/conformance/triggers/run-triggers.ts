@@ -26,7 +26,7 @@ const here = dirname(fileURLToPath(import.meta.url))
 const casesDir = join(here, 'cases')
 
 // ---------------------------------------------------------------------------------------------
-// Case format (cases/README.md describes it for people writing cases)
+// Case format (README.md beside this file describes it)
 
 type Json = any
 
