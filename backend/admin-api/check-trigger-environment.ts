@@ -15,7 +15,9 @@ interface TriggerConf {
  * Hasura count as set; their values are only known once the backend listens.
  */
 export function assertTriggerEnvironment(conf: TriggerConf, config: BackendConfig): void {
-  const known = { ...process.env, ...nhostEnvironment(config, 'http://localhost') }
+  // The environment deliveries read (backend/triggers/start-triggers.ts): the process's, the one
+  // the backend was started with, and Nhost's variables.
+  const known = { ...process.env, ...config.environment, ...nhostEnvironment(config, 'http://localhost') }
   const names = [
     ...(conf.webhook_from_env !== undefined ? [conf.webhook_from_env] : []),
     ...envTemplateNames(conf.webhook ?? ''),

@@ -60,12 +60,10 @@ function commandFor(type: string, version: 1 | 2, args: JsonNode, node: JsonNode
     case 'replace_metadata':
       return replaceMetadata(args, version)
     case 'export_metadata':
-      return async (state) => ({
-        response:
-          version === 2
-            ? { resource_version: state.resourceVersion, metadata: exportMetadata(state.metadata) }
-            : exportMetadata(state.metadata),
-      })
+      return async (state) => {
+        const exported = exportMetadata(withoutApiCronTriggers(state.metadata))
+        return { response: version === 2 ? { resource_version: state.resourceVersion, metadata: exported } : exported }
+      }
     case 'clear_metadata':
       return async (state) => ({ response: SUCCESS, next: clearedMetadata(state.metadata) })
     case 'reload_metadata':
@@ -132,13 +130,31 @@ function replaceMetadata(args: JsonNode, version: 1 | 2): MetadataCommand {
   const wrapped = version === 2 || args.object().metadata !== undefined
   const metadata = readMetadata(wrapped ? args.key('metadata') : args)
   const allowInconsistent = wrapped ? (args.optional('allow_inconsistent_metadata', (n) => n.boolean()) ?? false) : false
-  return async (_state, context) => {
+  return async (state, context) => {
     const objects = await findInconsistencies(context.db, metadata)
     if (objects.length > 0 && !allowInconsistent) {
       throw new AdminApiError(400, 'unexpected', 'cannot continue due to inconsistent metadata', '$', objects)
     }
-    return { response: wrapped ? formatInconsistencies(objects) : SUCCESS, next: metadata }
+    return { response: wrapped ? formatInconsistencies(objects) : SUCCESS, next: keepApiCronTriggers(state.metadata, metadata) }
   }
+}
+
+/**
+ * Cron triggers created through the API with `include_in_metadata: false` are kept in the stored
+ * metadata (so that they survive restarts) but, as in Hasura, left out of `export_metadata`…
+ */
+function withoutApiCronTriggers(metadata: Metadata): Metadata {
+  if (!metadata.cron_triggers?.some((t) => t.include_in_metadata === false)) return metadata
+  const kept = metadata.cron_triggers.filter((t) => t.include_in_metadata !== false)
+  const { cron_triggers: _all, ...rest } = metadata
+  return kept.length > 0 ? { ...rest, cron_triggers: kept } : rest
+}
+
+/** …and `replace_metadata` keeps them unless the new metadata has a cron trigger of the same name (Hasura's `runReplaceMetadataV2`). */
+function keepApiCronTriggers(previous: Metadata, next: Metadata): Metadata {
+  const named = new Set((next.cron_triggers ?? []).map((t) => t.name))
+  const kept = (previous.cron_triggers ?? []).filter((t) => t.include_in_metadata === false && !named.has(t.name))
+  return kept.length > 0 ? { ...next, cron_triggers: [...(next.cron_triggers ?? []), ...kept] } : next
 }
 
 /** Runs each request on the metadata the previous one left; the first error stops the bulk. */

@@ -1,6 +1,7 @@
 import { isPostgresError, type Queryable } from '../db/database.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
+import { assertEventTriggerColumns } from './event-trigger-dependencies.ts'
 import { DEFAULT_SOURCE } from '../metadata/store/find-inconsistencies.ts'
 import { DependentObjectsError, followCatalogChanges, snapshotTrackedObjects } from '../metadata/store/follow-catalog-changes.ts'
 import type { JsonNode } from '../metadata/model/json-node.ts'
@@ -63,6 +64,7 @@ export async function runSql(context: Context, args: RunSqlArgs): Promise<RunSql
     const { result, next, version } = await context.db.transaction(async (tx) => {
       const before = await snapshotTrackedObjects(tx, metadata)
       const result = await execute(tx, args)
+      await assertEventTriggerColumns(tx, metadata)
       await notifyMetadataChange(tx, context, { kind: 'catalog' })
       const next = await followCatalogChanges(tx, metadata, before, args.cascade).catch((error: unknown) => {
         throw error instanceof DependentObjectsError ? new AdminApiError(400, 'dependency-error', error.message) : error

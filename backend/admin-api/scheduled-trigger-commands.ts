@@ -17,7 +17,12 @@ export function scheduledTriggerCommands(type: string, args: JsonNode): Metadata
     case 'delete_cron_trigger':
       return deleteCronTrigger(args)
     case 'get_cron_triggers':
-      return async ({ metadata }) => ({ response: { cron_triggers: metadata.cron_triggers ?? [] } })
+      // As Hasura answers it: every trigger, with its retry_conf completed by the defaults.
+      return async ({ metadata }) => ({
+        response: {
+          cron_triggers: (metadata.cron_triggers ?? []).map((t) => ({ ...t, retry_conf: { ...CRON_RETRY_DEFAULTS, ...t.retry_conf } })),
+        },
+      })
     case 'create_scheduled_event':
       return createScheduledEvent(args)
     case 'delete_scheduled_event':
@@ -30,6 +35,9 @@ export function scheduledTriggerCommands(type: string, args: JsonNode): Metadata
 }
 
 const SUCCESS = { message: 'success' }
+
+/** Hasura's `STRetryConf` defaults for cron triggers (https://hasura.io/docs/2.0/api-reference/syntax-defs/#retryconfst). */
+const CRON_RETRY_DEFAULTS = { num_retries: 0, retry_interval_seconds: 10, timeout_seconds: 60, tolerance_seconds: 21_600 }
 
 function createCronTrigger(args: JsonNode): MetadataCommand {
   const trigger = readCronTrigger(args)

@@ -34,6 +34,11 @@ export interface BackendConfig {
   functions: FunctionsConfig
   /** nhost/nhost.toml with secrets resolved; each service reads its own section from it. */
   nhostToml: TomlTable
+  /**
+   * The environment this configuration was read from (`options.env`, else the process's): the
+   * variables trigger webhooks and headers name are looked up there.
+   */
+  environment?: NodeJS.ProcessEnv
 }
 
 /**
@@ -136,6 +141,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
       workerMemoryMb: integer(env, 'PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB', 512, { min: 32, max: 65_536 }),
     },
     nhostToml: toml,
+    environment: env,
   }
 }
 

@@ -19,7 +19,35 @@ interface OpSpec {
   payload?: ColumnList
 }
 
-function rowJson(row: 'OLD' | 'NEW', columns: ColumnList | undefined): SqlFragment {
+/** How event payloads write values: with `stringifyNumericTypes`, these types as JSON strings. */
+export interface EventPayloadOptions {
+  stringifyNumericTypes?: boolean
+}
+
+/** The types Hasura stringifies under `HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES` (`isBigNum`), in events as in responses. */
+const BIG_NUMBER_TYPES = new Set(['int8', 'numeric', 'float8', 'money'])
+
+interface TableColumn {
+  name: string
+  type: string
+}
+
+/**
+ * The row as JSON: `row_to_json` of the whole row, `json_build_object` of the payload columns.
+ * When some sent column is a big number to stringify, Hasura's form instead (`mkTriggerFunctionQ`):
+ * the row of a sub-select that casts those columns to text, keeping the column order.
+ */
+function rowJson(row: 'OLD' | 'NEW', columns: ColumnList | undefined, stringified: TableColumn[] | undefined): SqlFragment {
+  const sent = stringified && (columns === undefined || columns === '*' ? stringified : stringified.filter((c) => columns.includes(c.name)))
+  if (stringified && sent!.some((c) => BIG_NUMBER_TYPES.has(c.type))) {
+    const ordered = columns === undefined || columns === '*' ? sent! : columns.map((name) => sent!.find((c) => c.name === name)!)
+    const values = ordered.map((c) =>
+      BIG_NUMBER_TYPES.has(c.type)
+        ? sql`(${raw(row)}.${ident(c.name)})::text AS ${ident(c.name)}`
+        : sql`${raw(row)}.${ident(c.name)} AS ${ident(c.name)}`,
+    )
+    return sql`row_to_json((SELECT e FROM (SELECT ${join(values)}) AS e))`
+  }
   if (columns === undefined || columns === '*') return sql`row_to_json(${raw(row)})`
   return sql`json_build_object(${join(columns.map((c) => sql`${literal(c)}, ${raw(row)}.${ident(c)}`))})`
 }
@@ -36,10 +64,10 @@ function listened(row: 'OLD' | 'NEW', columns: ColumnList): SqlFragment {
 const BODY_TAG = '$pulseboard_event_trigger$'
 
 /** CREATE OR REPLACE of the function and the row trigger for one operation of one event trigger. */
-function installStatements(table: QualifiedTable, name: string, op: TriggerOp, spec: OpSpec): SqlFragment[] {
+function installStatements(table: QualifiedTable, name: string, op: TriggerOp, spec: OpSpec, stringified?: TableColumn[]): SqlFragment[] {
   const fn = ident('hdb_catalog', triggerSqlName(name, op))
-  const oldData = op === 'INSERT' ? sql`NULL` : rowJson('OLD', spec.payload)
-  const newData = op === 'DELETE' ? sql`NULL` : rowJson('NEW', spec.payload)
+  const oldData = op === 'INSERT' ? sql`NULL` : rowJson('OLD', spec.payload, stringified)
+  const newData = op === 'DELETE' ? sql`NULL` : rowJson('NEW', spec.payload, stringified)
   const changed = op === 'UPDATE' ? sql`${listened('OLD', spec.columns)} IS DISTINCT FROM ${listened('NEW', spec.columns)}` : sql`true`
   const body = sql`
 BEGIN
@@ -69,20 +97,33 @@ export interface TableTrigger {
 }
 
 /** Creates (or re-creates) the Postgres triggers of one event trigger; operations it no longer has are dropped. */
-export async function installEventTrigger(q: Queryable, { table, trigger }: TableTrigger): Promise<void> {
+export async function installEventTrigger(
+  q: Queryable,
+  { table, trigger }: TableTrigger,
+  options: EventPayloadOptions = {},
+): Promise<void> {
   // A trigger on a table that does not exist is an inconsistent object, reported by the metadata's checks.
   const { rows } = await q.query<{
     exists: boolean
   }>(sql`SELECT EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname = ${table.schema} AND c.relname = ${table.name} AND c.relkind IN ('r', 'p')) AS exists`)
   if (!rows[0]!.exists) return
+  // The columns in order with their types, needed only to stringify big numbers.
+  const stringified = options.stringifyNumericTypes
+    ? (
+        await q.query<TableColumn>(sql`
+SELECT a.attname AS name, t.typname AS type FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_type t ON t.oid = a.atttypid
+WHERE n.nspname = ${table.schema} AND c.relname = ${table.name} AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`)
+      ).rows
+    : undefined
   for (const op of TRIGGER_OPS) {
     const spec = trigger.definition[op.toLowerCase() as 'insert' | 'update' | 'delete'] as OpSpec | undefined
     if (!spec) {
       await q.query(dropStatement(trigger.name, op))
       continue
     }
-    for (const statement of installStatements(table, trigger.name, op, spec)) await q.query(statement)
+    for (const statement of installStatements(table, trigger.name, op, spec, stringified)) await q.query(statement)
   }
 }
 

@@ -32,8 +32,10 @@ export async function startTriggers(
 ): Promise<() => Promise<void>> {
   const { db, log, metadata } = context
   const environment = () => ({ ...process.env, ...env, ...nhostEnvironment(context.config, baseUrl) })
-  const unhook = metadata.onPersist(applyTriggerChanges)
-  await reconcileTriggers(db, metadata.current)
+  // With HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES, big numbers reach webhooks as strings, as in Hasura.
+  const payload = { stringifyNumericTypes: context.config.stringifyNumericTypes }
+  const unhook = metadata.onPersist((q, previous, next) => applyTriggerChanges(q, previous, next, payload))
+  await reconcileTriggers(db, metadata.current, payload)
   const options = {
     concurrency: positiveInteger(env, 'HASURA_GRAPHQL_EVENTS_HTTP_POOL_SIZE', 100),
     pollIntervalMs: positiveInteger(env, 'HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL', 1_000),

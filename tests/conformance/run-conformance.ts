@@ -6,6 +6,10 @@
  *   npm run conformance                          # PGlite in a temp dir
  *   TEST_DATABASE_URL=postgres://… npm run conformance   # a fresh database on that server
  *   npm run conformance -- --only boolexp --verbose      # extra flags go to the runner
+ *
+ * Then Hasura's event- and scheduled-trigger cases (tests/conformance/triggers, on a backend of
+ * their own with a local webhook receiver), which must keep at least MIN_TRIGGER_PASSES passing.
+ * `--only` applies to both; `--no-triggers` skips the trigger cases, `--triggers-only` the others.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -18,14 +22,50 @@ import { createTestDatabaseTarget } from '../support/test-database.ts'
 /** The suites the engine implements; a suite joins this list when its issue lands. */
 const SUITES = ['graphql_query', 'graphql_mutation', 'graphql_validation', 'unauthorized_role']
 const MIN_PASS_RATE = 0.95
+/** Trigger cases measured passing (docs/compatibility.md, "Trigger conformance"): a drop fails the run. */
+const MIN_TRIGGER_PASSES = 32
 
-const runnerDir = resolve(process.env.PULSEBOARD_CONFORMANCE_DIR ?? join(process.cwd(), '..', 'shared', 'conformance'))
-if (!existsSync(join(runnerDir, 'run.mjs'))) {
-  console.log(`No conformance runner at ${runnerDir} (set PULSEBOARD_CONFORMANCE_DIR); skipping.`)
-  process.exit(0)
+const allArgs = process.argv.slice(2)
+const runQueries = !allArgs.includes('--triggers-only')
+const runTriggers = !allArgs.includes('--no-triggers')
+const extraArgs = allArgs.filter((a) => a !== '--triggers-only' && a !== '--no-triggers')
+
+/** The trigger cases in a child process; true when they failed the bar. */
+async function triggerConformance(): Promise<boolean> {
+  const triggerArgs: string[] = []
+  for (let i = 0; i < extraArgs.length; i++) {
+    if (extraArgs[i] === '--only') triggerArgs.push('--only', extraArgs[++i] ?? '')
+    else if (extraArgs[i] === '--verbose') triggerArgs.push('--verbose')
+  }
+  const resultsDir = mkdtempSync(join(tmpdir(), 'pulseboard-trigger-results-'))
+  const results = join(resultsDir, 'results.json')
+  const filtered = triggerArgs.includes('--only')
+  const code = await new Promise<number>((done) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'triggers', 'run-triggers.ts'), ...triggerArgs, '--json', results],
+      { stdio: 'inherit' },
+    )
+    child.on('exit', (c) => done(c ?? 1))
+  })
+  let failedBar = code !== 0 && code !== 1
+  if (existsSync(results)) {
+    const { passed } = JSON.parse(readFileSync(results, 'utf8')) as { passed: number }
+    // With --only the bar cannot apply; a full run must keep every case that passed passing.
+    if (!filtered && passed < MIN_TRIGGER_PASSES) {
+      console.log(`  trigger cases: ${passed} passed, below the ${MIN_TRIGGER_PASSES} measured`)
+      failedBar = true
+    } else if (!filtered) console.log(`  trigger cases: ${passed} passed (at least ${MIN_TRIGGER_PASSES}) ok`)
+  } else failedBar = true
+  rmSync(resultsDir, { recursive: true, force: true })
+  return failedBar
 }
 
-const extraArgs = process.argv.slice(2)
+const runnerDir = resolve(process.env.PULSEBOARD_CONFORMANCE_DIR ?? join(process.cwd(), '..', 'shared', 'conformance'))
+if (!runQueries || !existsSync(join(runnerDir, 'run.mjs'))) {
+  if (runQueries) console.log(`No conformance runner at ${runnerDir} (set PULSEBOARD_CONFORMANCE_DIR); skipping Hasura's query cases.`)
+  process.exit(runTriggers && (await triggerConformance()) ? 1 : 0)
+}
 const dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-conformance-'))
 const { target, drop } = await createTestDatabaseTarget()
 const adminSecret = 'conformance-admin-secret'
@@ -75,4 +115,5 @@ if (existsSync(resultsFile)) {
   }
 }
 rmSync(dataDir, { recursive: true, force: true })
-process.exit(failedBar || (exitCode !== 0 && exitCode !== 1) ? 1 : 0)
+const triggersFailed = runTriggers ? await triggerConformance() : false
+process.exit(failedBar || triggersFailed || (exitCode !== 0 && exitCode !== 1) ? 1 : 0)

@@ -36,7 +36,8 @@ beforeAll(async () => {
   process.env.EVENT_TRIGGER_TEST_SECRET = 'from-the-environment'
   hook = await startWebhookReceiver()
   process.env.EVENT_TRIGGER_TEST_HOOK = hook.url
-  server = await startGraphqlTestBackend({ HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL: '200' })
+  // Set only in the environment the backend is started with, not in the process's.
+  server = await startGraphqlTestBackend({ HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL: '200', EVENT_TRIGGER_BACKEND_HOOK: hook.url })
   await server.runSql('CREATE TABLE public.items (id serial PRIMARY KEY, name text NOT NULL, price int NOT NULL DEFAULT 0, note jsonb)')
   await ok({
     type: 'replace_metadata',
@@ -200,6 +201,49 @@ describe('event triggers', () => {
     })
   })
 
+  it('accepts a webhook named by a variable of the environment the backend was started with', async () => {
+    expect(process.env.EVENT_TRIGGER_BACKEND_HOOK).toBeUndefined()
+    await createTrigger({ name: 'items_backend_env', insert: { columns: '*' }, webhook: '{{EVENT_TRIGGER_BACKEND_HOOK}}/backend-env' })
+    await server.runSql(`INSERT INTO public.items (name) VALUES ('backend-env')`)
+    const [call] = await hook.waitFor(forTrigger('items_backend_env'))
+    expect(call!.path).toBe('/backend-env')
+    await ok({ type: 'pg_delete_event_trigger', args: { name: 'items_backend_env' } })
+  })
+
+  it('refuses run_sql that drops a column an event trigger names (dependency-error, rolled back)', async () => {
+    await server.runSql('CREATE TABLE public.dep_items (id int, listened text, sent text, free text)')
+    await ok({ type: 'pg_track_table', args: { table: { schema: 'public', name: 'dep_items' } } })
+    await ok({
+      type: 'pg_create_event_trigger',
+      args: {
+        name: 'dep_items_cols',
+        table: { schema: 'public', name: 'dep_items' },
+        webhook: hook.url,
+        update: { columns: ['listened'], payload: ['sent'] },
+      },
+    })
+    for (const column of ['listened', 'sent']) {
+      const response = await fetch(`${server.url}/v2/query`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
+        body: JSON.stringify({ type: 'run_sql', args: { sql: `ALTER TABLE public.dep_items DROP COLUMN ${column}` } }),
+      })
+      expect(response.status).toBe(400)
+      expect(await response.json()).toMatchObject({
+        code: 'dependency-error',
+        error: 'cannot drop due to the following dependent objects : event-trigger dep_items.dep_items_cols in source "default"',
+      })
+    }
+    await server.runSql('ALTER TABLE public.dep_items DROP COLUMN free')
+    const columns = (await server.runSql(
+      `SELECT string_agg(attname, ',' ORDER BY attnum) FROM pg_attribute WHERE attrelid = 'public.dep_items'::regclass AND attnum > 0 AND NOT attisdropped`,
+    )) as { result: string[][] }
+    expect(columns.result[1]![0]).toBe('id,listened,sent')
+    await ok({ type: 'pg_delete_event_trigger', args: { name: 'dep_items_cols' } })
+    await ok({ type: 'pg_untrack_table', args: { table: { schema: 'public', name: 'dep_items' } } })
+    await server.runSql('DROP TABLE public.dep_items')
+  })
+
   it('refuses bad definitions with Hasura error shape, naming the problem, and creates nothing', async () => {
     const before = await ok({ type: 'export_metadata', version: 2, args: {} })
     const refuse = async (args: Record<string, unknown>, code: string, message: RegExp) => {
@@ -248,5 +292,48 @@ describe('event triggers', () => {
     const { status, json } = await metadata({ type: 'pg_delete_event_trigger', args: { name: 'items_export' } })
     expect(status).toBe(400)
     expect(json).toMatchObject({ code: 'not-exists' })
+  })
+})
+
+describe('event payloads with HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES', () => {
+  let stringifying: GraphqlTestBackend
+  beforeAll(async () => {
+    stringifying = await startGraphqlTestBackend({
+      HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: 'true',
+      HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL: '200',
+    })
+  })
+  afterAll(async () => {
+    await stringifying?.stop()
+  })
+
+  it('sends bigint, numeric, float8 and money as strings, other columns as JSON values', async () => {
+    await stringifying.runSql(
+      'CREATE TABLE public.amounts (id bigint, label text, qty int, price numeric, ratio float8, cost money, extra jsonb)',
+    )
+    await stringifying.admin('/v1/metadata', { type: 'pg_track_table', args: { table: { schema: 'public', name: 'amounts' } } })
+    await stringifying.admin('/v1/metadata', {
+      type: 'pg_create_event_trigger',
+      args: {
+        name: 'amounts_all',
+        table: { schema: 'public', name: 'amounts' },
+        webhook: `${hook.url}/amounts`,
+        insert: { columns: '*' },
+        update: { columns: '*', payload: ['price', 'label'] },
+      },
+    })
+    await stringifying.runSql(`INSERT INTO public.amounts VALUES (50755254975729665, 'a', 3, 1.50, 0.25, 2, '{"k": 1}')`)
+    await stringifying.runSql(`UPDATE public.amounts SET price = 2.5`)
+    const calls = await hook.waitFor(forTrigger('amounts_all'), 2)
+    expect(calls[0]!.body.event.data.new).toEqual({
+      id: '50755254975729665',
+      label: 'a',
+      qty: 3,
+      price: '1.50',
+      ratio: '0.25',
+      cost: '$2.00',
+      extra: { k: 1 },
+    })
+    expect(calls[1]!.body.event.data).toEqual({ old: { price: '1.50', label: 'a' }, new: { price: '2.5', label: 'a' } })
   })
 })

@@ -185,4 +185,29 @@ describe('scheduled triggers', () => {
     },
     120_000,
   )
+
+  it('keeps cron triggers created with include_in_metadata: false out of export_metadata, and through replace_metadata', async () => {
+    const backend = await start()
+    const create = (name: string, include: boolean) =>
+      admin(backend, '/v1/metadata', {
+        type: 'create_cron_trigger',
+        args: { name, webhook: `${hook.url}/${name}`, schedule: '0 0 1 1 *', include_in_metadata: include },
+      })
+    await create('in_metadata', true)
+    await create('api_only', false)
+    const { cron_triggers: listed } = await admin(backend, '/v1/metadata', { type: 'get_cron_triggers', args: {} })
+    const defaults = { num_retries: 0, retry_interval_seconds: 10, timeout_seconds: 60, tolerance_seconds: 21600 }
+    expect(listed.map((t: { name: string; retry_conf: unknown }) => [t.name, t.retry_conf])).toEqual([
+      ['in_metadata', defaults],
+      ['api_only', defaults],
+    ])
+    const exported = await admin(backend, '/v1/metadata', { type: 'export_metadata', args: {} })
+    expect(exported.cron_triggers.map((t: { name: string }) => t.name)).toEqual(['in_metadata'])
+    expect(exported.cron_triggers[0].retry_conf).toBeUndefined()
+    await admin(backend, '/v1/metadata', { type: 'replace_metadata', args: { metadata: exported } })
+    const after = await admin(backend, '/v1/metadata', { type: 'get_cron_triggers', args: {} })
+    expect(after.cron_triggers.map((t: { name: string }) => t.name)).toEqual(['in_metadata', 'api_only'])
+    for (const name of ['in_metadata', 'api_only']) await admin(backend, '/v1/metadata', { type: 'delete_cron_trigger', args: { name } })
+    await stop(backend)
+  })
 })
