@@ -7,7 +7,6 @@ import { SessionError } from '../session/session-error.ts'
 import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'
 import { EngineError } from './engine-error.ts'
 import { requestLimits } from './execute/request-limits.ts'
-import { RoleRateLimiter } from './execute/role-rate-limiter.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -34,7 +33,6 @@ export interface GraphqlPostAnswer {
  * call it straight from node:http (backend/server/serve-graphql-post.ts), the hottest path.
  */
 export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngine): (post: GraphqlPost) => Promise<GraphqlPostAnswer> {
-  const rateLimiter = new RoleRateLimiter()
   return async (post) => {
     // The client's `x-request-id` when it is a plausible id (it goes into the log), else a new one, as Hasura does.
     const given = post.headers['x-request-id']
@@ -76,10 +74,8 @@ export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngin
     if (requests.length > limits.maxBatch) {
       return requestError(400, 'batch-too-large', `the batch holds ${requests.length} operations; the limit is ${limits.maxBatch}`)
     }
-    if (limits.rate && !rateLimiter.allow(session, limits.rate, post.clientAddress, requests.length)) {
-      const error = new EngineError('rate-limit-exceeded', `too many requests: the limit is ${limits.rate.max_reqs_per_min} per minute`)
-      return answer(429, errorResponse(error, false), { 'retry-after': String(rateLimiter.retryAfterSeconds()) })
-    }
+    const limited = engine.rateLimit(session, post.clientAddress, requests.length)
+    if (limited) return answer(429, errorResponse(limited.error, false), { 'retry-after': String(limited.retryAfterSeconds) })
     const answers: string[] = []
     for (const request of requests as GraphqlRequest[]) {
       // Hasura answers Automatic Persisted Queries this way unless they are enabled (they are not here).

@@ -41,7 +41,8 @@ export function attachGraphqlWebSocket(server: Server, options: GraphqlWebSocket
   })
   const connect = (socket: WebSocket, request: IncomingMessage, connection: Duplex) => {
     const offered = new Set((request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()))
-    new GraphqlSocketConnection(socket, chooseSubprotocol(offered), request.headers, connectionOptions, connection)
+    const clientAddress = request.socket.remoteAddress ?? 'unknown'
+    new GraphqlSocketConnection(socket, chooseSubprotocol(offered), request.headers, clientAddress, connectionOptions, connection)
   }
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {

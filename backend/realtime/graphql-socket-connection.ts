@@ -31,6 +31,11 @@ export interface ConnectionOptions {
   keepAliveMs: number
   /** Operations one connection may run at once; a live dashboard needs a few dozen. */
   maxOperations: number
+  /**
+   * Whether the session may start one more operation now (the role's rate limit, shared with
+   * HTTP): the error to refuse it with, else null.
+   */
+  admitOperation?(session: Session, clientAddress: string): { code: string; message: string } | null
   sender: SocketSenderLimits
 }
 
@@ -63,6 +68,7 @@ export class GraphqlSocketConnection {
     private readonly socket: WebSocket,
     private readonly protocol: Subprotocol,
     private readonly upgradeHeaders: IncomingHttpHeaders,
+    private readonly clientAddress: string,
     private readonly options: ConnectionOptions,
     connection?: Corkable,
   ) {
@@ -175,6 +181,8 @@ export class GraphqlSocketConnection {
     if (this.#operations.size >= this.options.maxOperations) {
       return this.#refuse(id, `too many operations on this connection (at most ${this.options.maxOperations})`)
     }
+    const refused = this.options.admitOperation?.(this.#state.session, this.clientAddress)
+    if (refused) return this.#refuse(id, refused.message, refused.code)
     this.#run(id, request, this.#state.session)
   }
 
@@ -218,8 +226,8 @@ export class GraphqlSocketConnection {
   }
 
   /** Refuses one operation without closing the connection. */
-  #refuse(id: string, message: string): void {
-    this.#sender.send(encodeErrors(this.protocol, id, hasuraErrors('start-failed', message)))
+  #refuse(id: string, message: string, code = 'start-failed'): void {
+    this.#sender.send(encodeErrors(this.protocol, id, hasuraErrors(code, message)))
     if (this.protocol === 'graphql-ws') this.#sender.send(encodeComplete(id))
   }
 

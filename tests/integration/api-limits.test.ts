@@ -132,6 +132,36 @@ describe('API limits', () => {
     }
   })
 
+  it('counts operations over WebSocket against the same rate as HTTP requests', async () => {
+    await metadata({
+      type: 'set_api_limits',
+      args: { rate_limit: { global: { max_reqs_per_min: 3, unique_params: ['x-hasura-user-id'] } } },
+    })
+    const ws = server.wsClient(await server.jwt('44'))
+    const query = (q: string) =>
+      new Promise<{ data?: unknown; errors?: unknown }>((resolve, reject) => {
+        ws.subscribe(
+          { query: q },
+          { next: (result) => resolve(result as { data?: unknown }), error: (errors) => resolve({ errors }), complete: () => undefined },
+        )
+        setTimeout(() => reject(new Error('no answer over the socket')), 5_000)
+      })
+    try {
+      const token44 = await server.jwt('44')
+      expect((await graphql({ query: '{ node { id } }' }, { authorization: `Bearer ${token44}` })).status).toBe(200)
+      expect((await query('{ node { id } }')).data).toEqual({ node: [{ id: 1 }, { id: 2 }] })
+      expect((await query('subscription { node { id } }')).data).toEqual({ node: [{ id: 1 }, { id: 2 }] })
+      // The fourth operation of user 44 this minute, over either transport, is refused.
+      expect(await query('{ node { id } }')).toEqual({
+        errors: [{ extensions: { path: '$', code: 'rate-limit-exceeded' }, message: 'too many requests: the limit is 3 per minute' }],
+      })
+      expect((await graphql({ query: '{ node { id } }' }, { authorization: `Bearer ${token44}` })).status).toBe(429)
+    } finally {
+      await server.disposeClients()
+      await metadata({ type: 'remove_api_limits', args: {} })
+    }
+  })
+
   it('applies a role time limit as the statement timeout', async () => {
     await server.runSql(
       `CREATE FUNCTION public.slow_nodes() RETURNS SETOF public.node LANGUAGE sql STABLE AS $$ SELECT n.* FROM public.node n, pg_sleep(3) $$;`,

@@ -24,6 +24,7 @@ import { compileOperation, type CompiledOperation, type CompiledRootField } from
 import type { BoundOperation } from '../subscriptions/bound-operation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
 import { requestLimits } from './request-limits.ts'
+import { RoleRateLimiter } from './role-rate-limiter.ts'
 import { prepareMutation, runMutation, runPreparedMutation } from './run-mutation.ts'
 import type { CompiledMutation } from './compile-mutation.ts'
 import { usesBackendOnlyPermissions } from './uses-backend-only-permissions.ts'
@@ -60,6 +61,17 @@ export interface GraphqlEngine {
    */
   bind(request: GraphqlRequest, session: Session): Promise<BoundOperation>
   schemaFor(role: string): Promise<GraphQLSchema>
+  /**
+   * Hasura's `rate_limit` API limit, one count per process for every transport: counts
+   * `operations` for this session and client address; the error and seconds to wait when they
+   * would pass the role's limit, else null.
+   */
+  rateLimit(session: Session, clientAddress: string, operations: number): RateLimited | null
+}
+
+export interface RateLimited {
+  error: EngineError
+  retryAfterSeconds: number
 }
 
 /** Parsed and validated documents per (role, document): parsing is the costly part of a hit. */
@@ -74,6 +86,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
   const schemas = new SchemaCache(context.db, context.metadata)
   const documents = new LruCache<string, PreparedDocument>(MAX_DOCUMENTS)
   const operations = new OperationCache()
+  const rateLimiter = new RoleRateLimiter()
   context.metadata.subscribe(() => {
     documents.clear()
     operations.clear()
@@ -245,6 +258,14 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     },
     async schemaFor(role) {
       return (await schemas.forRole(role)).schema
+    },
+    rateLimit(session, clientAddress, count) {
+      const { rate } = limitsFor(session)
+      if (!rate || rateLimiter.allow(session, rate, clientAddress, count)) return null
+      return {
+        error: new EngineError('rate-limit-exceeded', `too many requests: the limit is ${rate.max_reqs_per_min} per minute`),
+        retryAfterSeconds: rateLimiter.retryAfterSeconds(),
+      }
     },
   }
 }
