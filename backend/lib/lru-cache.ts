@@ -5,6 +5,8 @@
  */
 export class LruCache<K, V> {
   readonly #entries = new Map<K, V>()
+  /** The most recently used key: reading it again needs no re-insertion (a hot key's common case). */
+  #newest: K | undefined
 
   constructor(readonly maxEntries: number) {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new Error('LruCache needs a positive whole size')
@@ -16,15 +18,17 @@ export class LruCache<K, V> {
 
   get(key: K): V | undefined {
     const value = this.#entries.get(key)
-    if (value === undefined) return undefined
+    if (value === undefined || key === this.#newest) return value
     this.#entries.delete(key)
     this.#entries.set(key, value)
+    this.#newest = key
     return value
   }
 
   set(key: K, value: V): void {
     this.#entries.delete(key)
     this.#entries.set(key, value)
+    this.#newest = key
     if (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next()
       if (!oldest.done) this.#entries.delete(oldest.value)

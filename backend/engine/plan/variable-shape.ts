@@ -15,61 +15,60 @@ import { VariableSlot } from './variable-slot.ts'
  * values, as the plan reads them.
  */
 export function slotColumnValues(value: unknown, type: GraphQLInputType, name: string): unknown {
-  const walk = (v: unknown, t: GraphQLInputType, path: (string | number)[]): unknown => {
-    if (v === null || v === undefined) return v
-    if (Array.isArray(v)) return v.map((item, i) => walk(item, t, [...path, i]))
-    const named = getNamedType(t)
-    if (!(named instanceof GraphQLInputObjectType) || !carriesColumnValues(named)) return v
-    const fields = named.getFields()
-    const result: Record<string, unknown> = {}
-    for (const [key, fieldValue] of Object.entries(v as Record<string, unknown>)) {
-      const field = fields[key]
-      if (!field) result[key] = fieldValue
-      else if (getNamedType(field.type) instanceof GraphQLScalarType)
-        result[key] = fieldValue === null || fieldValue === undefined ? fieldValue : new VariableSlot(name, [...path, key])
-      else result[key] = walk(fieldValue, field.type, [...path, key])
-    }
-    return result
+  return slotted(value, type, name, [])
+}
+
+function slotted(value: unknown, type: GraphQLInputType, name: string, path: (string | number)[]): unknown {
+  if (value === null || value === undefined) return value
+  if (Array.isArray(value)) return value.map((item, i) => slotted(item, type, name, [...path, i]))
+  const named = getNamedType(type)
+  if (!(named instanceof GraphQLInputObjectType) || !carriesColumnValues(named)) return value
+  const fields = named.getFields()
+  const result: Record<string, unknown> = {}
+  for (const [key, fieldValue] of Object.entries(value as Record<string, unknown>)) {
+    const field = fields[key]
+    if (!field) result[key] = fieldValue
+    else if (getNamedType(field.type) instanceof GraphQLScalarType)
+      result[key] = fieldValue === null || fieldValue === undefined ? fieldValue : new VariableSlot(name, [...path, key])
+    else result[key] = slotted(fieldValue, field.type, name, [...path, key])
   }
-  return walk(value, type, [])
+  return result
 }
 
 /**
  * The structure `slotColumnValues` keeps, as a cache key: field names, `$` for a slot, null, the
  * JSON of values kept as they are; runs of equal list items written once with their count, so
- * that 1,000 rows of one shape make a short key.
+ * that 1,000 rows of one shape make a short key. Computed on every request of a cached plan.
  */
 export function columnValuesShape(value: unknown, type: GraphQLInputType): string {
-  const shape = (v: unknown, t: GraphQLInputType): string => {
-    if (v === null || v === undefined) return 'n'
-    if (Array.isArray(v)) {
-      let out = '['
-      let previous = ''
-      let run = 0
-      for (const item of v) {
-        const s = shape(item, t)
-        if (s === previous) run++
-        else {
-          if (run > 0) out += `${run}*${previous},`
-          previous = s
-          run = 1
-        }
+  if (value === null || value === undefined) return 'n'
+  if (Array.isArray(value)) {
+    let out = '['
+    let previous = ''
+    let run = 0
+    for (const item of value) {
+      const shape = columnValuesShape(item, type)
+      if (shape === previous) run++
+      else {
+        if (run > 0) out += `${run}*${previous},`
+        previous = shape
+        run = 1
       }
-      if (run > 0) out += `${run}*${previous}`
-      return `${out}]`
     }
-    const named = getNamedType(t)
-    if (!(named instanceof GraphQLInputObjectType) || !carriesColumnValues(named)) return JSON.stringify(v)
-    const fields = named.getFields()
-    let out = '{'
-    for (const [key, fieldValue] of Object.entries(v as Record<string, unknown>)) {
-      const field = fields[key]
-      if (!field) out += `${key}:${JSON.stringify(fieldValue)},`
-      else if (getNamedType(field.type) instanceof GraphQLScalarType)
-        out += `${key}:${fieldValue === null || fieldValue === undefined ? 'n' : '$'},`
-      else out += `${key}:${shape(fieldValue, field.type)},`
-    }
-    return `${out}}`
+    if (run > 0) out += `${run}*${previous}`
+    return `${out}]`
   }
-  return shape(value, type)
+  const named = getNamedType(type)
+  if (!(named instanceof GraphQLInputObjectType) || !carriesColumnValues(named)) return JSON.stringify(value)
+  const fields = named.getFields()
+  let out = '{'
+  for (const key in value as Record<string, unknown>) {
+    const fieldValue = (value as Record<string, unknown>)[key]
+    const field = fields[key]
+    if (!field) out += `${key}:${JSON.stringify(fieldValue)},`
+    else if (getNamedType(field.type) instanceof GraphQLScalarType)
+      out += `${key}:${fieldValue === null || fieldValue === undefined ? 'n' : '$'},`
+    else out += `${key}:${columnValuesShape(fieldValue, field.type)},`
+  }
+  return `${out}}`
 }
