@@ -112,7 +112,13 @@ export async function benchIngest(seconds = 10, rounds = 5): Promise<string[]> {
       )
       if (insert_points.affected_rows !== BATCH) throw new Error(`insert_points stored ${insert_points.affected_rows}`)
     }
-    const path = (label: string, clients: number, send: (start: number) => Promise<void>): Path => ({ label, clients, send, sent: 0, ms: 0 })
+    const path = (label: string, clients: number, send: (start: number) => Promise<void>): Path => ({
+      label,
+      clients,
+      send,
+      sent: 0,
+      ms: 0,
+    })
     const paths = {
       function1: path('POST /v1/functions/ingest', 1, viaFunction('function-1')),
       values1: path('direct multi-row INSERT … VALUES', 1, viaValues('values-1')),
