@@ -57,12 +57,18 @@ export default async function ingest(req: Request, res: Response): Promise<void>
   res.json({ stored, alreadyStored: rows.length - stored })
 }
 
-/** The distinct metric keys the points name (strings only; anything else is refused later). */
+/** A metric key as the metrics table allows it (metrics_key_format); no other key can exist. */
+const METRIC_KEY = /^[a-z0-9][a-z0-9_.-]{0,63}$/
+
+/**
+ * The distinct metric keys the points name that could exist; any other is refused as unknown
+ * later. (Sending 5,000 long made-up keys would otherwise outgrow the GraphQL request limit.)
+ */
 function metricKeys(points: unknown[]): string[] {
   const keys = new Set<string>()
   for (const point of points) {
     const metric = (point as { metric?: unknown } | null)?.metric
-    if (typeof metric === 'string') keys.add(metric)
+    if (typeof metric === 'string' && METRIC_KEY.test(metric)) keys.add(metric)
   }
   return [...keys]
 }
