@@ -79,7 +79,7 @@ export async function benchImport(rows = 500_000): Promise<string[]> {
       '',
       '| path | seconds | rows/s | import / direct time |',
       '|---|---|---|---|',
-      `| POST /v1/functions/import (stream, parse, batches of 5,000 through GraphQL) | ${importSeconds.toFixed(1)} | ${Math.round(rows / importSeconds).toLocaleString('en-US')} | ${(importSeconds / directSeconds).toFixed(2)} |`,
+      `| POST /v1/functions/import (stream, parse, batches of 5,000 through GraphQL write_points) | ${importSeconds.toFixed(1)} | ${Math.round(rows / importSeconds).toLocaleString('en-US')} | ${(importSeconds / directSeconds).toFixed(2)} |`,
       `| direct multi-row INSERTs of 5,000 | ${directSeconds.toFixed(1)} | ${Math.round(rows / directSeconds).toLocaleString('en-US')} | 1 |`,
     ]
   } finally {

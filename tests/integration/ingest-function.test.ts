@@ -146,6 +146,33 @@ describe('POST /v1/functions/ingest', () => {
     expect(await ok.json()).toEqual({ stored: 5000, alreadyStored: 0 })
   })
 
+  it('answers 405 to anything but POST', async () => {
+    const response = await fetch(`${functionsUrl()}/ingest`, { headers: { authorization: `Bearer ${key}` } })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('POST')
+  })
+
+  it('stores a point sent twice in one request once, and counts the second as already there', async () => {
+    const point = { metric: 'temp', ts: now - 888_250, value: 3 }
+    const response = await ingest(key, { points: [point, { ...point, ts: new Date(point.ts).toISOString(), value: 4 }] })
+    expect(await response.json()).toEqual({ stored: 1, alreadyStored: 1 })
+    const { points } = await t.adminGraphql<{ points: { value: number }[] }>(
+      'query ($ts: timestamptz!) { points(where: {ts: {_eq: $ts}}) { value } }',
+      {
+        ts: new Date(point.ts).toISOString(),
+      },
+    )
+    expect(points).toEqual([{ value: 3 }])
+  })
+
+  it('answers 422 for made-up metric keys of any length and number', async () => {
+    const long = 'x'.repeat(1000)
+    const points = Array.from({ length: 5000 }, (_, i) => ({ metric: `${long}${i}`, ts: now, value: 1 }))
+    const response = await ingest(key, { points })
+    expect(response.status).toBe(422)
+    expect(await response.json()).toMatchObject({ error: { code: 'point/invalid', index: 0, reason: `unknown metric key "${long}0"` } })
+  })
+
   it.each([
     [{ metric: 'nope', ts: 0, value: 1 }, 'unknown metric key "nope"'],
     [{ metric: 'temp', ts: Date.now(), value: 'NaN' }, 'value is not a finite number'],

@@ -1,0 +1,2 @@
+DROP FUNCTION IF EXISTS public.write_points(jsonb);
+DROP TABLE IF EXISTS public.points_write_results;
