@@ -9,6 +9,12 @@ import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/gra
  * update below comes from a change notification. Also: the API limits and the per-connection
  * operation limit hold for subscriptions, and streams with equal variables share batches.
  */
+/**
+ * On two cores running the whole suite a push can take longer than `expect.poll`'s default
+ * second; the refetch interval is a minute here, so only a change notification delivers within this.
+ */
+const PUSHED = { timeout: 10_000 }
+
 let server: GraphqlTestBackend
 
 beforeAll(async () => {
@@ -79,10 +85,10 @@ const BOARDS = 'subscription { boards(order_by: { id: asc }) { title cards(order
 describe('live queries refetch on what their plan reads', () => {
   it('refetches when a related table or a table of a permission filter changes', async () => {
     const bob = subscribe(await client('bob'), BOARDS)
-    await expect.poll(() => bob.results).toEqual([{ data: { boards: [] } }])
+    await expect.poll(() => bob.results, PUSHED).toEqual([{ data: { boards: [] } }])
     // Only the permission's `_exists` reads board_members.
     await server.runSql(`INSERT INTO public.board_members VALUES (2, 'bob')`)
-    await expect.poll(() => bob.results).toHaveLength(2)
+    await expect.poll(() => bob.results, PUSHED).toHaveLength(2)
     expect(bob.results[1]).toEqual({
       data: {
         boards: [
@@ -93,7 +99,7 @@ describe('live queries refetch on what their plan reads', () => {
     })
     // Only the relationship reads cards.
     await server.runSql(`INSERT INTO public.cards (board_id, label) VALUES (2, 'rotate keys')`)
-    await expect.poll(() => bob.results).toHaveLength(3)
+    await expect.poll(() => bob.results, PUSHED).toHaveLength(3)
     expect(bob.results[2]).toEqual({
       data: {
         boards: [
@@ -111,7 +117,9 @@ describe('limits hold for subscriptions', () => {
     try {
       const alice = await client('alice')
       const deep = subscribe(alice, BOARDS)
-      await expect.poll(() => deep.errors).toEqual([[expect.objectContaining({ message: 'the query exceeds the maximum depth of 2' })]])
+      await expect
+        .poll(() => deep.errors, PUSHED)
+        .toEqual([[expect.objectContaining({ message: 'the query exceeds the maximum depth of 2' })]])
       const slow = subscribe(alice, 'subscription { slow_boards { title } }')
       await expect
         .poll(() => slow.results, { timeout: 5_000 })
@@ -127,7 +135,7 @@ describe('limits hold for subscriptions', () => {
     socket.on('message', (data) => messages.push(JSON.parse(String(data))))
     await new Promise((resolve) => socket.on('open', resolve))
     socket.send(JSON.stringify({ type: 'connection_init', payload: { headers: { Authorization: `Bearer ${await server.jwt('alice')}` } } }))
-    await expect.poll(() => messages.map((m) => m.type)).toContain('connection_ack')
+    await expect.poll(() => messages.map((m) => m.type), PUSHED).toContain('connection_ack')
     for (const id of ['1', '2', '3', '4'])
       socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query: 'subscription { cards { id } }' } }))
     await expect
@@ -139,7 +147,7 @@ describe('limits hold for subscriptions', () => {
           payload: [{ extensions: { path: '$', code: 'start-failed' }, message: 'too many operations on this connection (at most 3)' }],
         },
       ])
-    await expect.poll(() => new Set(messages.filter((m) => m.type === 'next').map((m) => m.id))).toEqual(new Set(['1', '2', '3']))
+    await expect.poll(() => new Set(messages.filter((m) => m.type === 'next').map((m) => m.id)), PUSHED).toEqual(new Set(['1', '2', '3']))
     socket.close()
   })
 })
@@ -152,11 +160,11 @@ describe('streams', () => {
     const second = subscribe(b, STREAM, { after: 1 })
     const fromStart = subscribe(c, STREAM, { after: 0 })
     const batch = (...rows: [number, string][]) => ({ data: { cards_stream: rows.map(([id, label]) => ({ id, label })) } })
-    await expect.poll(() => first.results).toEqual([batch([2, 'page'], [3, 'rotate keys'])])
-    await expect.poll(() => second.results).toEqual(first.results)
-    await expect.poll(() => fromStart.results).toEqual([batch([1, 'ship'], [2, 'page'], [3, 'rotate keys'])])
+    await expect.poll(() => first.results, PUSHED).toEqual([batch([2, 'page'], [3, 'rotate keys'])])
+    await expect.poll(() => second.results, PUSHED).toEqual(first.results)
+    await expect.poll(() => fromStart.results, PUSHED).toEqual([batch([1, 'ship'], [2, 'page'], [3, 'rotate keys'])])
     await server.runSql(`INSERT INTO public.cards (board_id, label) VALUES (1, 'launch')`)
-    for (const s of [first, second, fromStart]) await expect.poll(() => s.results.at(-1)).toEqual(batch([4, 'launch']))
+    for (const s of [first, second, fromStart]) await expect.poll(() => s.results.at(-1), PUSHED).toEqual(batch([4, 'launch']))
     expect([first.results.length, second.results.length, fromStart.results.length]).toEqual([2, 2, 2])
   })
 })
