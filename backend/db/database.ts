@@ -1,3 +1,4 @@
+import type { ClientGone } from '../lib/client-gone.ts'
 import type { SqlFragment } from '../lib/sql.ts'
 
 /**
@@ -37,8 +38,8 @@ export type Transaction = Queryable
 export interface QueryLimits {
   /** Longest a statement may run, in ms: Postgres' `statement_timeout`. */
   timeoutMs: number
-  /** Aborts when the client has gone: the statement it is running is cancelled. */
-  signal?: AbortSignal
+  /** The request's client: once it has gone, the statement running is cancelled and no other starts. */
+  clientGone?: ClientGone
 }
 
 export interface TransactionalQueryable extends Queryable {

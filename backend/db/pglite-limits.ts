@@ -19,7 +19,7 @@ import type { PreparedStatements } from './prepared-statements.ts'
  */
 export function limitQueryable(queryable: Queryable, limits: QueryLimits): Queryable {
   const within = async <T>(run: () => Promise<T>): Promise<T> => {
-    if (limits.signal?.aborted) throw new QueryCanceledError('client')
+    if (limits.clientGone?.gone) throw new QueryCanceledError('client')
     const started = performance.now()
     const result = await run()
     if (performance.now() - started > limits.timeoutMs) throw new QueryCanceledError('timeout')

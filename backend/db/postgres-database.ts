@@ -1,4 +1,5 @@
 import pg from 'pg'
+import type { ClientGone } from '../lib/client-gone.ts'
 import { compile, ident, isSqlFragment, sql, type SqlFragment } from '../lib/sql.ts'
 import {
   QueryCanceledError,
@@ -87,7 +88,7 @@ async function inTransaction<T>(client: pg.PoolClient, tx: Queryable, work: (tx:
 class LimitedPostgres extends PostgresQueryable implements LimitedDatabase {
   constructor(
     private readonly client: pg.PoolClient,
-    private readonly signal: AbortSignal | undefined,
+    private readonly clientGone: ClientGone | undefined,
     private readonly prepared: PreparedStatements,
   ) {
     super(client)
@@ -96,7 +97,7 @@ class LimitedPostgres extends PostgresQueryable implements LimitedDatabase {
   async runPrepared(text: string, literals: readonly string[], setup = ''): Promise<ScriptResult> {
     const run = this.prepared.run(text, literals, setup)
     if (run.prepare) {
-      if (this.signal?.aborted) throw new QueryCanceledError('client')
+      if (this.clientGone?.gone) throw new QueryCanceledError('client')
       await this.client.query(run.prepare.text)
       run.prepare.onPrepared()
     }
@@ -106,19 +107,19 @@ class LimitedPostgres extends PostgresQueryable implements LimitedDatabase {
   }
 
   async runStatement(text: string, values: readonly unknown[]): Promise<(string | null)[][]> {
-    if (this.signal?.aborted) throw new QueryCanceledError('client')
+    if (this.clientGone?.gone) throw new QueryCanceledError('client')
     const name = this.prepared.protocolName(text)
     const result = await this.client.query({ name, text, values: [...values], rowMode: 'array', types: textTypes })
     return result.rows as (string | null)[][]
   }
 
   override query<Row>(query: SqlFragment | string, values?: unknown[]): Promise<QueryResult<Row>> {
-    if (this.signal?.aborted) return Promise.reject(new QueryCanceledError('client'))
+    if (this.clientGone?.gone) return Promise.reject(new QueryCanceledError('client'))
     return super.query<Row>(query, values)
   }
 
   override script(text: string): Promise<ScriptResult[]> {
-    if (this.signal?.aborted) return Promise.reject(new QueryCanceledError('client'))
+    if (this.clientGone?.gone) return Promise.reject(new QueryCanceledError('client'))
     return super.script(text)
   }
 
@@ -181,6 +182,7 @@ class PostgresDatabase extends PostgresQueryable implements Database {
   async limited<T>(limits: QueryLimits, work: (db: LimitedDatabase) => Promise<T>): Promise<T> {
     const client = await this.limitedPool.connect()
     const cancels: Promise<unknown>[] = []
+    let stopListening: (() => void) | undefined
     const cancel = () => {
       const pid = (client as unknown as { processID: number }).processID
       cancels.push(
@@ -190,18 +192,18 @@ class PostgresDatabase extends PostgresQueryable implements Database {
       )
     }
     try {
-      if (limits.signal?.aborted) throw new QueryCanceledError('client')
+      if (limits.clientGone?.gone) throw new QueryCanceledError('client')
       if (this.timeouts.get(client) !== limits.timeoutMs) {
         this.timeouts.delete(client)
         await client.query(compile(sql`SELECT set_config('statement_timeout', ${String(limits.timeoutMs)}, false)`))
         this.timeouts.set(client, limits.timeoutMs)
       }
-      limits.signal?.addEventListener('abort', cancel, { once: true })
+      stopListening = limits.clientGone?.onGone(cancel)
       let prepared = this.prepared.get(client)
       if (!prepared) this.prepared.set(client, (prepared = new PreparedStatements(this.usePreparedStatements)))
-      return await work(new LimitedPostgres(client, limits.signal, prepared))
+      return await work(new LimitedPostgres(client, limits.clientGone, prepared))
     } finally {
-      limits.signal?.removeEventListener('abort', cancel)
+      stopListening?.()
       if (cancels.length > 0) await Promise.all(cancels)
       client.release()
     }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
+import { clientGoneFromSignal, type ClientGone } from '../lib/client-gone.ts'
 import { BodyTooLargeError, readBodyText } from '../lib/read-body-text.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession, type RequestHeaders } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
 import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'
 import { EngineError } from './engine-error.ts'
-import { requestLimits } from './execute/request-limits.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -16,12 +16,12 @@ export interface GraphqlPost {
   /** The body as UTF-8 text, or null once it passes `limit` bytes (declared or not). */
   readBody(limit: number): Promise<string | null>
   clientAddress: string
-  /** Aborts when the client has gone. */
-  signal: AbortSignal
+  clientGone: ClientGone
 }
 
 export interface GraphqlPostAnswer {
   status: number
+  /** The answer's own object: a transport may add to it. */
   headers: Record<string, string>
   body: string
 }
@@ -34,33 +34,23 @@ export interface GraphqlPostAnswer {
  */
 export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngine): (post: GraphqlPost) => Promise<GraphqlPostAnswer> {
   return async (post) => {
-    // The client's `x-request-id` when it is a plausible id (it goes into the log), else a new one, as Hasura does.
+    // The client's `x-request-id` (REQUEST_ID), else a new one, as Hasura does.
     const given = post.headers['x-request-id']
-    const requestId = given && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID()
-    const answer = (status: number, body: string, extra: Record<string, string> = {}): GraphqlPostAnswer => ({
-      status,
-      body,
-      headers: { ...JSON_TYPE, 'x-request-id': requestId, ...extra },
-    })
-    const requestError = (status: 400 | 413, code: string, message: string) =>
-      answer(status, JSON.stringify({ path: '$', error: message, code }))
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID()
     const { maxRequestBytes } = context.config.graphql
     const text = await post.readBody(maxRequestBytes)
-    if (text === null) return requestError(413, 'request-too-large', `the request body exceeds ${maxRequestBytes} bytes`)
+    if (text === null) return refusedPost(413, 'request-too-large', `the request body exceeds ${maxRequestBytes} bytes`, requestId)
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
-      return requestError(400, 'invalid-json', 'invalid json')
+      return refusedPost(400, 'invalid-json', 'invalid json', requestId)
     }
     const requests = Array.isArray(body) ? body : [body]
-    const invalid = requests.findIndex((r) => !isGraphqlRequest(r))
+    const invalid = firstInvalid(requests)
     if (invalid >= 0 || requests.length === 0) {
-      return requestError(
-        400,
-        'parse-failed',
-        `key "query" not found or not a string${Array.isArray(body) ? ` in request ${invalid}` : ''}`,
-      )
+      const where = Array.isArray(body) ? ` in request ${invalid}` : ''
+      return refusedPost(400, 'parse-failed', `key "query" not found or not a string${where}`, requestId)
     }
     let session
     try {
@@ -68,14 +58,15 @@ export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngin
     } catch (error) {
       if (!(error instanceof SessionError)) throw error
       // Hasura answers authentication failures on /v1/graphql as GraphQL errors with HTTP 200.
-      return answer(200, errorResponse(new EngineError(error.code, error.message), false))
+      return postAnswer(200, errorResponse(new EngineError(error.code, error.message), false), requestId)
     }
-    const limits = requestLimits(context.config.graphql, context.metadata.current, session.role)
+    const limits = engine.limits(session.role)
     if (requests.length > limits.maxBatch) {
-      return requestError(400, 'batch-too-large', `the batch holds ${requests.length} operations; the limit is ${limits.maxBatch}`)
+      const message = `the batch holds ${requests.length} operations; the limit is ${limits.maxBatch}`
+      return refusedPost(400, 'batch-too-large', message, requestId)
     }
     const limited = engine.rateLimit(session, post.clientAddress, requests.length)
-    if (limited) return answer(429, errorResponse(limited.error, false), { 'retry-after': String(limited.retryAfterSeconds) })
+    if (limited) return postAnswer(429, errorResponse(limited.error, false), requestId, limited.retryAfterSeconds)
     const answers: string[] = []
     for (const request of requests as GraphqlRequest[]) {
       // Hasura answers Automatic Persisted Queries this way unless they are enabled (they are not here).
@@ -83,11 +74,32 @@ export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngin
       answers.push(
         extensions?.persistedQuery !== undefined
           ? errorResponse(new EngineError('not-supported', 'Automatic Persisted Queries is not enabled'), false)
-          : await engine.execute(request, session, { signal: post.signal, requestId }),
+          : await engine.execute(request, session, { clientGone: post.clientGone, requestId }),
       )
     }
-    return answer(200, Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string))
+    return postAnswer(200, Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), requestId)
   }
+}
+
+/** A client's `x-request-id` is kept when it is a plausible id (it goes into the log). */
+const REQUEST_ID = /^[\w.:-]{1,128}$/
+
+/** An answer's headers are its own (the transport adds to them); `retryAfterSeconds` for a refused rate. */
+function postAnswer(status: number, body: string, requestId: string, retryAfterSeconds?: number): GraphqlPostAnswer {
+  const headers: Record<string, string> = { 'content-type': JSON_TYPE['content-type'], 'x-request-id': requestId }
+  if (retryAfterSeconds !== undefined) headers['retry-after'] = String(retryAfterSeconds)
+  return { status, body, headers }
+}
+
+/** Hasura's shape for a request refused before GraphQL processing. */
+function refusedPost(status: 400 | 413, code: string, message: string, requestId: string): GraphqlPostAnswer {
+  return postAnswer(status, JSON.stringify({ path: '$', error: message, code }), requestId)
+}
+
+/** The index of the first element that is not a GraphQL request, or -1. */
+function firstInvalid(requests: unknown[]): number {
+  for (let i = 0; i < requests.length; i++) if (!isGraphqlRequest(requests[i])) return i
+  return -1
 }
 
 /** The GraphQL API as Hono routes: `POST /v1/graphql` (`graphqlPostHandler`) and Hasura's explain API. */
@@ -99,7 +111,7 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
       headers: c.req.header(),
       readBody: (limit) => readLimited(c, limit),
       clientAddress: clientAddress(c),
-      signal: c.req.raw.signal,
+      clientGone: clientGoneFromSignal(c.req.raw.signal),
     })
     return c.body(answer.body, answer.status as 200, answer.headers)
   }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { GraphqlPost, GraphqlPostAnswer } from '../engine/graphql-routes.ts'
+import type { ClientGone } from '../lib/client-gone.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { RequestHeaders } from '../session/resolve-session.ts'
 
@@ -14,15 +15,11 @@ export function isGraphqlPost(req: IncomingMessage): boolean {
 
 /**
  * `POST /v1/graphql` straight from node:http, without the web Request and Response objects the
- * Hono adapter builds for every request (headers, body stream, abort signal): the API's hottest
+ * Hono adapter builds for every request (headers, body stream, an AbortSignal): the API's hottest
  * path, answered by the same `graphqlPostHandler` as the Hono route.
  */
 export function serveGraphqlPost(handle: (post: GraphqlPost) => Promise<GraphqlPostAnswer>, log: Logger) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const gone = new AbortController()
-    res.once('close', () => {
-      if (!res.writableFinished) gone.abort()
-    })
     let refused = false
     const post: GraphqlPost = {
       headers: requestHeaders(req),
@@ -32,13 +29,15 @@ export function serveGraphqlPost(handle: (post: GraphqlPost) => Promise<GraphqlP
         return text
       },
       clientAddress: req.socket.remoteAddress ?? 'unknown',
-      signal: gone.signal,
+      clientGone: new ResponseClient(res),
     }
     handle(post).then(
       (answer) => {
+        const { headers } = answer
+        headers['content-length'] = String(Buffer.byteLength(answer.body))
         // A body refused half-read is not read on: the connection closes after the answer.
-        const headers = refused ? { ...answer.headers, connection: 'close' } : answer.headers
-        res.writeHead(answer.status, { ...headers, 'content-length': Buffer.byteLength(answer.body) })
+        if (refused) headers.connection = 'close'
+        res.writeHead(answer.status, headers)
         res.end(answer.body)
       },
       (error: unknown) => {
@@ -51,11 +50,30 @@ export function serveGraphqlPost(handle: (post: GraphqlPost) => Promise<GraphqlP
   }
 }
 
-/** Node's headers (names already lower-cased) as sessions read them; a repeated header is joined, as the Fetch API does. */
+/** The client of one response: gone once the response closes before it was written in full. */
+class ResponseClient implements ClientGone {
+  constructor(private readonly res: ServerResponse) {}
+
+  get gone(): boolean {
+    return this.res.destroyed && !this.res.writableFinished
+  }
+
+  onGone(listener: () => void): () => void {
+    const onClose = () => {
+      if (!this.res.writableFinished) listener()
+    }
+    this.res.once('close', onClose)
+    return () => this.res.off('close', onClose)
+  }
+}
+
+/**
+ * Node's headers as they are (names lower-cased, a repeated header joined with ", " as the Fetch
+ * API does), without a copy: only `set-cookie` can be a list there, and neither sessions nor the
+ * GraphQL route read it.
+ */
 function requestHeaders(req: IncomingMessage): RequestHeaders {
-  const headers: RequestHeaders = {}
-  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value
-  return headers
+  return req.headers as RequestHeaders
 }
 
 /**

@@ -2,7 +2,6 @@ import type { Server } from 'node:http'
 import { createOperationRunner } from '../engine/subscriptions/create-operation-runner.ts'
 import { engineErrorFromDatabase } from '../engine/execute/database-error.ts'
 import { errorResponse, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
-import { requestLimits } from '../engine/execute/request-limits.ts'
 import type { SubscriptionEngine } from '../engine/subscriptions/bound-operation.ts'
 import { LiveQueryManager } from '../engine/subscriptions/live-query-manager.ts'
 import type { BackendContext } from '../context/backend-context.ts'
@@ -35,7 +34,7 @@ export async function serveGraphqlWebSocket(
     log: context.log,
     refetchIntervalMs: context.config.liveQueriesRefetchIntervalMs,
     batchSize: context.config.liveQueriesBatchSize,
-    timeLimitMs: (role) => requestLimits(context.config.graphql, context.metadata.current, role).timeLimitMs,
+    timeLimitMs: (role) => graphqlEngine.limits(role).timeLimitMs,
     errorResponse: (error, isAdmin) => engine.errorResponse(error, isAdmin),
   })
   let refreshing = Promise.resolve()

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
+import { hash, timingSafeEqual } from 'node:crypto'
 import type { BackendConfig } from '../config/load-config.ts'
 import type { JwtSecret } from '../config/jwt-secret.ts'
 import { LruCache } from '../lib/lru-cache.ts'
@@ -69,13 +69,13 @@ function requestedRole(headers: RequestHeaders): string | undefined {
 
 function sessionFromHeaders(headers: RequestHeaders, role: string, adminSecretUsed: boolean): Session {
   const variables: Record<string, string> = {}
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name]
+    if (value === undefined) continue
     const lower = name.toLowerCase()
-    if (value !== undefined && lower.startsWith('x-hasura-')) variables[lower] = value
+    // Hasura never lets the secret itself become a session variable.
+    if (lower.startsWith('x-hasura-') && lower !== ADMIN_SECRET && lower !== ACCESS_KEY) variables[lower] = value
   }
-  // Hasura never lets the secret itself become a session variable.
-  delete variables[ADMIN_SECRET]
-  delete variables[ACCESS_KEY]
   variables[ROLE] = role
   return { role, isAdmin: role === ADMIN_ROLE, adminSecretUsed, variables }
 }
@@ -93,7 +93,7 @@ function isAdminSecret(sent: string, expected: string): boolean {
 let expectedDigest: { secret: string; digest: Buffer } | undefined
 
 function sha512(text: string): Buffer {
-  return createHash('sha512').update(text, 'utf8').digest()
+  return hash('sha512', text, 'buffer')
 }
 
 interface VerifiedClaims {

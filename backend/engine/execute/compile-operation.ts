@@ -21,7 +21,8 @@ export interface CompiledOperation {
   rootFields: CompiledRootField[]
   /** A subscription's multiplexed form, for live queries and streams (backend/engine/subscriptions). */
   subscription?: CompiledSubscription
-  generation: number
+  /** Each root field's response key as JSON with its colon (`"metrics":`), for the response text. */
+  responseKeys: string[]
 }
 
 const PLACEHOLDER_JSON =
@@ -31,7 +32,6 @@ export function compileOperation(
   plan: OperationPlan,
   operation: OperationDefinitionNode,
   fragments: Map<string, FragmentDefinitionNode>,
-  generation: number,
 ): CompiledOperation {
   const rootFields = plan.rootFields.map((field): CompiledRootField => {
     switch (field.kind) {
@@ -55,8 +55,9 @@ export function compileOperation(
       }
     }
   })
-  if (plan.operationType !== 'subscription') return { operationType: plan.operationType, rootFields, generation }
-  return { operationType: plan.operationType, rootFields, subscription: compileSubscription(plan, PLACEHOLDER_JSON), generation }
+  const responseKeys = rootFields.map((field) => `${JSON.stringify(field.key)}:`)
+  if (plan.operationType !== 'subscription') return { operationType: plan.operationType, rootFields, responseKeys }
+  return { operationType: plan.operationType, rootFields, responseKeys, subscription: compileSubscription(plan, PLACEHOLDER_JSON) }
 }
 
 /** The operation cut down to one introspection field, for graphql-js to execute. */

@@ -9,6 +9,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql'
+import type { ClientGone } from '../../lib/client-gone.ts'
 import { LruCache } from '../../lib/lru-cache.ts'
 import type { LimitedDatabase, Queryable } from '../../db/database.ts'
 import type { BackendContext } from '../../context/backend-context.ts'
@@ -23,13 +24,14 @@ import { validateDocument, validateIntrospection } from '../validate/validate-do
 import { compileOperation, type CompiledOperation, type CompiledRootField } from './compile-operation.ts'
 import type { BoundOperation } from '../subscriptions/bound-operation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
-import { requestLimits } from './request-limits.ts'
+import { requestLimits, type RequestLimits } from './request-limits.ts'
 import { RoleRateLimiter } from './role-rate-limiter.ts'
 import { prepareMutation, runMutation, runPreparedMutation } from './run-mutation.ts'
 import type { CompiledMutation } from './compile-mutation.ts'
 import { usesBackendOnlyPermissions } from './uses-backend-only-permissions.ts'
-import { documentCacheKey, OperationCache } from './operation-cache.ts'
-import { SchemaCache } from './schema-cache.ts'
+import { DocumentCache } from './document-cache.ts'
+import { OperationCache } from './operation-cache.ts'
+import { SchemaCache, type RoleSchema } from './schema-cache.ts'
 
 /** A GraphQL request body as clients send it (`query`, `variables`, `operationName`). */
 export interface GraphqlRequest {
@@ -40,8 +42,8 @@ export interface GraphqlRequest {
 
 /** Per request: whether its client is still there, and how to name it in the log. */
 export interface ExecuteOptions {
-  /** Aborts when the client has gone: its running statement is cancelled. */
-  signal?: AbortSignal
+  /** The request's client: once it has gone, its running statement is cancelled. */
+  clientGone?: ClientGone
   /** Names the request in the log when it fails unexpectedly (Hasura's `x-request-id`). */
   requestId?: string
 }
@@ -67,6 +69,8 @@ export interface GraphqlEngine {
    * would pass the role's limit, else null.
    */
   rateLimit(session: Session, clientAddress: string, operations: number): RateLimited | null
+  /** The limits a request of `role` is held to (request-limits.ts), kept until the metadata changes. */
+  limits(role: string): RequestLimits
 }
 
 export interface RateLimited {
@@ -74,36 +78,45 @@ export interface RateLimited {
   retryAfterSeconds: number
 }
 
-/** Parsed and validated documents per (role, document): parsing is the costly part of a hit. */
-const MAX_DOCUMENTS = 1000
-
-interface PreparedDocument {
-  document: DocumentNode
-  generation: number
-}
+/** Limits are kept per role; made-up `x-hasura-role` values only churn them. */
+const MAX_ROLES = 256
 
 export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
   const schemas = new SchemaCache(context.db, context.metadata)
-  const documents = new LruCache<string, PreparedDocument>(MAX_DOCUMENTS)
+  const documents = new DocumentCache()
   const operations = new OperationCache()
+  /** Numbers the operations of prepared documents (their ids in the plan cache). */
+  let operationCount = 0
   const rateLimiter = new RoleRateLimiter()
+  const limitsByRole = new LruCache<string, RequestLimits>(MAX_ROLES)
   context.metadata.subscribe(() => {
     documents.clear()
     operations.clear()
+    limitsByRole.clear()
   })
 
-  const limitsFor = (session: Session) => requestLimits(context.config.graphql, context.metadata.current, session.role)
+  function limits(role: string): RequestLimits {
+    let found = limitsByRole.get(role)
+    if (!found) limitsByRole.set(role, (found = requestLimits(context.config.graphql, context.metadata.current, role)))
+    return found
+  }
+  const limitsFor = (session: Session) => limits(session.role)
 
-  async function prepare(
+  /** The session's role schema: built on its first request, then without an await. */
+  function roleSchemaFor(session: Session): RoleSchema | Promise<RoleSchema> {
+    const backendOnly = usesBackendOnlyPermissions(session)
+    return schemas.cached(session.role, backendOnly) ?? schemas.forRole(session.role, backendOnly)
+  }
+
+  /** The request's operation, parsed, validated and planned, or all of that from the caches. */
+  function prepare(
+    roleSchema: RoleSchema,
     request: GraphqlRequest,
     session: Session,
-  ): Promise<{ compiled: CompiledOperation; schema: GraphQLSchema; variables: Record<string, unknown> }> {
-    const backendOnly = usesBackendOnlyPermissions(session)
-    const { schema, role, generation } = await schemas.forRole(session.role, backendOnly)
-    const queryKey = documentCacheKey(request.query)
-    const documentKey = `${session.role}\0${backendOnly ? 'backend-only' : ''}\0${queryKey}`
-    let prepared = documents.get(documentKey)
-    if (!prepared || prepared.generation !== generation) {
+  ): { compiled: CompiledOperation; variables: Record<string, unknown> } {
+    const { schema, role } = roleSchema
+    let prepared = documents.get(request.query, roleSchema)
+    if (!prepared) {
       let document: DocumentNode
       try {
         document = parse(request.query)
@@ -114,35 +127,40 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       }
       assertDocumentWithinLimits(document, limitsFor(session))
       validateDocument(schema, document)
-      prepared = { document, generation }
-      documents.set(documentKey, prepared)
+      prepared = { document, operations: new Map() }
+      documents.set(request.query, roleSchema, prepared)
     }
-    const { operation, fragments } = selectOperation(prepared.document, request.operationName ?? null)
-    assertExpectedVariables(operation, fragments, request.variables ?? {})
-    assertVariablesWithinLimits(request.variables ?? {}, limitsFor(session).maxDepth)
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {})
+    const operationName = request.operationName ?? null
+    let operation = prepared.operations.get(operationName ?? '')
+    if (!operation) {
+      operation = { id: String(++operationCount), ...selectOperation(prepared.document, operationName) }
+      prepared.operations.set(operationName ?? '', operation)
+    }
+    const given = request.variables ?? {}
+    assertExpectedVariables(operation.operation, operation.fragments, given)
+    assertVariablesWithinLimits(given, limitsFor(session).maxDepth)
+    const coerced = getVariableValues(schema, operation.operation.variableDefinitions ?? [], given)
     if (coerced.errors) throw new EngineError('validation-failed', coerced.errors[0]?.message ?? 'invalid variables', '$.variableValues')
     const variables = coerced.coerced
-    const operationKey = `${documentKey}\0${request.operationName ?? ''}`
-    const cached = operations.get(operationKey, variables)
-    if (cached && cached.generation === generation) return { compiled: cached, schema, variables }
+    const cached = operations.get(operation, variables)
+    if (cached) return { compiled: cached, variables }
     const planned = planOperation({
       schema,
       role,
-      operation,
-      fragments,
+      operation: operation.operation,
+      fragments: operation.fragments,
       variables,
       stringifyNumericTypes: context.config.stringifyNumericTypes,
     })
-    const compiled = compileOperation(planned.plan, operation, fragments, generation)
+    const compiled = compileOperation(planned.plan, operation.operation, operation.fragments)
     for (const field of compiled.rootFields) if (field.kind === 'introspection') validateIntrospection(schema, field.document)
     // A mutation whose variables' values shaped its plan is planned per request: keyed on those
     // values, its plans would fill the cache with entries that never hit again. Rows to insert
     // (`objects: $rows`) only shape it by their shape, which the cache keys on.
     if (compiled.operationType !== 'mutation' || planned.readVariables.size === 0) {
-      operations.set(operationKey, planned, variables, compiled)
+      operations.set(operation, planned, variables, compiled)
     }
-    return { compiled, schema, variables }
+    return { compiled, variables }
   }
 
   async function run(
@@ -152,14 +170,17 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     session: Session,
     options: ExecuteOptions,
   ): Promise<string> {
-    const limits = { timeoutMs: limitsFor(session).timeLimitMs, signal: options.signal }
+    const limits = { timeoutMs: limitsFor(session).timeLimitMs, clientGone: options.clientGone }
     return context.db.limited(limits, async (db) => {
       if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session, db)
       const mutation = singleMutation(compiled)
       const prepared = mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables })
       if (prepared) {
         const json = await runPreparedMutation(db, prepared)
-        return dataResponse(compiled.rootFields, (field) => (field.kind === 'json' ? field.json : json))
+        return dataResponse(
+          compiled,
+          compiled.rootFields.map((field) => (field.kind === 'json' ? field.json : json)),
+        )
       }
       // Hasura runs every root field of a mutation in one transaction, with the session variables
       // in `hasura.user` for triggers to read.
@@ -197,14 +218,16 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
         answers.push(root ?? 'null')
       }
     }
-    return dataResponse(compiled.rootFields, (_, i) => answers[i] as string)
+    return dataResponse(compiled, answers)
   }
 
   return {
     async execute(request, session, options = {}) {
       try {
-        const { compiled, schema, variables } = await prepare(request, session)
-        return await run(compiled, schema, variables, session, options)
+        const found = roleSchemaFor(session)
+        const roleSchema = found instanceof Promise ? await found : found
+        const { compiled, variables } = prepare(roleSchema, request, session)
+        return await run(compiled, roleSchema.schema, variables, session, options)
       } catch (error) {
         const engineError = engineErrorFromDatabase(error)
         // Every `unexpected` is a bug to find: logged with the request id the client was given.
@@ -219,7 +242,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       }
     },
     async bind(request, session) {
-      const { compiled, variables } = await prepare(request, session)
+      const { compiled, variables } = prepare(await roleSchemaFor(session), request, session)
       const bind = { sessionVariables: session.variables, variables }
       const { subscription } = compiled
       if (compiled.operationType === 'mutation') return { operationType: 'mutation' }
@@ -243,7 +266,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     },
     async explain(request, session) {
       try {
-        const { compiled, variables } = await prepare(request, session)
+        const { compiled, variables } = prepare(await roleSchemaFor(session), request, session)
         const bind = { sessionVariables: session.variables, variables }
         const answers: { field: string; sql: string; plan: string[] }[] = []
         for (const field of compiled.rootFields) {
@@ -259,6 +282,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     async schemaFor(role) {
       return (await schemas.forRole(role)).schema
     },
+    limits,
     rateLimit(session, clientAddress, count) {
       const { rate } = limitsFor(session)
       if (!rate || rateLimiter.allow(session, rate, clientAddress, count)) return null
@@ -271,8 +295,10 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
 }
 
 /** `{"data":{…}}` with each root field's JSON text under its response key. */
-function dataResponse(fields: CompiledRootField[], json: (field: CompiledRootField, index: number) => string): string {
-  return `{"data":{${fields.map((field, i) => `${JSON.stringify(field.key)}:${json(field, i)}`).join(',')}}}`
+function dataResponse(compiled: CompiledOperation, answers: string[]): string {
+  let response = '{"data":{'
+  for (let i = 0; i < answers.length; i++) response += `${i === 0 ? '' : ','}${compiled.responseKeys[i]}${answers[i]}`
+  return `${response}}}`
 }
 
 /** The mutation of an operation of one mutation field (and any `__typename`), else null. */

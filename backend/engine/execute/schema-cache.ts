@@ -43,12 +43,18 @@ export class SchemaCache {
     this.#roles.clear()
   }
 
+  /** The role's schema when it is built and current: requests after the first need no await. */
+  cached(role: string, backendOnly = false): RoleSchema | undefined {
+    const cached = this.#roles.get(backendOnly ? `${role}\0backend-only` : role)
+    return cached?.generation === this.#generation ? cached : undefined
+  }
+
   /** `backendOnly`: the schema with the role's `backend_only` mutation permissions (Hasura builds both). */
   async forRole(role: string, backendOnly = false): Promise<RoleSchema> {
     const generation = this.#generation
+    const cached = this.cached(role, backendOnly)
+    if (cached) return cached
     const key = backendOnly ? `${role}\0backend-only` : role
-    const cached = this.#roles.get(key)
-    if (cached && cached.generation === generation) return cached
     const model = await this.#sourceModel()
     const roleModel = { ...buildRoleModel(model, role), backendOnly }
     const built: RoleSchema = { role: roleModel, schema: new RoleSchemaBuilder(roleModel).build(), generation }
