@@ -16,6 +16,8 @@ export interface GraphqlPost {
   /** The body as UTF-8 text, or null once it passes `limit` bytes (declared or not). */
   readBody(limit: number): Promise<string | null>
   clientAddress: string
+  /** The client's connection (its socket) when the transport has one: sessions remember what it proved. */
+  connection?: object
   clientGone: ClientGone
 }
 
@@ -54,7 +56,7 @@ export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngin
     }
     let session
     try {
-      session = await resolveSession(post.headers, context.config)
+      session = await resolveSession(post.headers, context.config, post.connection)
     } catch (error) {
       if (!(error instanceof SessionError)) throw error
       // Hasura answers authentication failures on /v1/graphql as GraphQL errors with HTTP 200.

@@ -264,6 +264,21 @@ describe('resolveSession', () => {
     expect(session.expiresAt).toBeInstanceOf(Date)
   })
 
+  it('remembers a connection that proved the admin secret only for that connection and that secret', async () => {
+    const connection = {}
+    const other = {}
+    const admin = { 'x-hasura-admin-secret': 'the-admin-secret' }
+    const wrong = { 'x-hasura-admin-secret': 'the-admin-secreT' }
+    await expect(resolveSession(admin, hmacConfig, connection)).resolves.toMatchObject({ role: 'admin' })
+    await expect(resolveSession(admin, hmacConfig, connection)).resolves.toMatchObject({ role: 'admin' })
+    await expect(resolveSession(wrong, hmacConfig, connection)).rejects.toMatchObject({ code: 'access-denied' })
+    await expect(resolveSession(wrong, hmacConfig, other)).rejects.toMatchObject({ code: 'access-denied' })
+    // A server started with another secret does not take what the connection proved to this one.
+    await expect(resolveSession(admin, { ...hmacConfig, adminSecret: 'another-secret' }, connection)).rejects.toMatchObject({
+      code: 'access-denied',
+    })
+  })
+
   describe('RS256', () => {
     it('verifies a token signed with the private key', async () => {
       const jwt = await token({ alg: 'RS256', key: rsa.privateKey })
