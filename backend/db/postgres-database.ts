@@ -181,16 +181,8 @@ class PostgresDatabase extends PostgresQueryable implements Database {
    */
   async limited<T>(limits: QueryLimits, work: (db: LimitedDatabase) => Promise<T>): Promise<T> {
     const client = await this.limitedPool.connect()
-    const cancels: Promise<unknown>[] = []
+    let cancelled: Promise<void> | undefined
     let stopListening: (() => void) | undefined
-    const cancel = () => {
-      const pid = (client as unknown as { processID: number }).processID
-      cancels.push(
-        this.pool.query('SELECT pg_cancel_backend($1)', [pid]).catch((error: Error) => {
-          console.error('postgres: cancelling a statement failed:', error.message)
-        }),
-      )
-    }
     try {
       if (limits.clientGone?.gone) throw new QueryCanceledError('client')
       if (this.timeouts.get(client) !== limits.timeoutMs) {
@@ -198,15 +190,23 @@ class PostgresDatabase extends PostgresQueryable implements Database {
         await client.query(compile(sql`SELECT set_config('statement_timeout', ${String(limits.timeoutMs)}, false)`))
         this.timeouts.set(client, limits.timeoutMs)
       }
-      stopListening = limits.clientGone?.onGone(cancel)
+      stopListening = limits.clientGone?.onGone(() => (cancelled = this.cancelStatement(client)))
       let prepared = this.prepared.get(client)
       if (!prepared) this.prepared.set(client, (prepared = new PreparedStatements(this.usePreparedStatements)))
       return await work(new LimitedPostgres(client, limits.clientGone, prepared))
     } finally {
       stopListening?.()
-      if (cancels.length > 0) await Promise.all(cancels)
+      if (cancelled) await cancelled
       client.release()
     }
+  }
+
+  private cancelStatement(client: pg.PoolClient): Promise<void> {
+    const pid = (client as unknown as { processID: number }).processID
+    return this.pool.query('SELECT pg_cancel_backend($1)', [pid]).then(
+      () => undefined,
+      (error: Error) => console.error('postgres: cancelling a statement failed:', error.message),
+    )
   }
 
   private listenerClient(): Promise<pg.PoolClient> {

@@ -52,6 +52,8 @@ class NodeGraphqlPost implements GraphqlPost, ClientGone {
   readonly clientGone: ClientGone = this
   /** The body passed its limit: left unread. */
   refused = false
+  /** `onGone`'s listener of the response's 'close' (a field: a named closure would cost a `name` under tsx). */
+  #onClose: (() => void) | undefined
 
   constructor(
     readonly req: IncomingMessage,
@@ -75,12 +77,16 @@ class NodeGraphqlPost implements GraphqlPost, ClientGone {
     return this.res.destroyed && !this.res.writableFinished
   }
 
+  /** One listener at a time: the database listens while one of the request's statements runs. */
   onGone(listener: () => void): () => void {
-    const onClose = () => {
-      if (!this.res.writableFinished) listener()
-    }
-    this.res.once('close', onClose)
-    return () => this.res.off('close', onClose)
+    const { res } = this
+    res.once(
+      'close',
+      (this.#onClose = () => {
+        if (!res.writableFinished) listener()
+      }),
+    )
+    return () => res.off('close', this.#onClose as () => void)
   }
 }
 
