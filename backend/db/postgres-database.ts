@@ -10,6 +10,7 @@ import {
   type Queryable,
   type ScriptResult,
 } from './database.ts'
+import { ClientPool } from './client-pool.ts'
 import { PreparedStatements } from './prepared-statements.ts'
 import { parseValue } from './type-parsers.ts'
 
@@ -64,15 +65,23 @@ export async function openPostgres(
   }: { graphqlConnections?: number; preparedStatements?: boolean } = {},
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
-  const limitedPool = new pg.Pool({ connectionString: url, max: graphqlConnections })
   // Idle clients can fail when the server restarts; the pool replaces them on next use.
-  for (const p of [pool, limitedPool]) p.on('error', (error) => console.error('postgres pool error:', error.message))
+  pool.on('error', (error) => console.error('postgres pool error:', error.message))
   const probe = await pool.connect()
   probe.release()
-  return new PostgresDatabase(pool, limitedPool, describe(url), preparedStatements)
+  const limitedPool = new ClientPool<LimitedConnection>({ connectionString: url }, graphqlConnections, () => ({
+    prepared: new PreparedStatements(preparedStatements),
+  }))
+  return new PostgresDatabase(pool, limitedPool, describe(url))
 }
 
-async function inTransaction<T>(client: pg.PoolClient, tx: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> {
+/** What a GraphQL connection keeps: its `statement_timeout`, set only when it changes, and what it has prepared. */
+interface LimitedConnection {
+  timeoutMs?: number
+  prepared: PreparedStatements
+}
+
+async function inTransaction<T>(client: pg.ClientBase, tx: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> {
   await client.query('BEGIN')
   try {
     const result = await work(tx)
@@ -87,7 +96,7 @@ async function inTransaction<T>(client: pg.PoolClient, tx: Queryable, work: (tx:
 /** One client of the limited pool: no statement starts once the request's client has gone. */
 class LimitedPostgres extends PostgresQueryable implements LimitedDatabase {
   constructor(
-    private readonly client: pg.PoolClient,
+    private readonly client: pg.ClientBase,
     private readonly clientGone: ClientGone | undefined,
     private readonly prepared: PreparedStatements,
   ) {
@@ -150,16 +159,10 @@ class PostgresDatabase extends PostgresQueryable implements Database {
   private readonly handlers = new Map<string, Set<Listener>>()
   private closed = false
 
-  /** The `statement_timeout` each limited client was last given, to set it only when it changes. */
-  private readonly timeouts = new WeakMap<pg.PoolClient, number>()
-  /** What each limited client has prepared (prepared statements live as long as their connection). */
-  private readonly prepared = new WeakMap<pg.PoolClient, PreparedStatements>()
-
   constructor(
     private readonly pool: pg.Pool,
-    private readonly limitedPool: pg.Pool,
+    private readonly limitedPool: ClientPool<LimitedConnection>,
     readonly description: string,
-    private readonly usePreparedStatements: boolean,
   ) {
     super(pool)
   }
@@ -180,28 +183,31 @@ class PostgresDatabase extends PostgresQueryable implements Database {
    * reading its next command ignores a cancel.
    */
   async limited<T>(limits: QueryLimits, work: (db: LimitedDatabase) => Promise<T>): Promise<T> {
-    const client = await this.limitedPool.connect()
+    const pooled = await this.limitedPool.acquire()
+    const { client, state } = pooled
     let cancelled: Promise<void> | undefined
     let stopListening: (() => void) | undefined
+    let failure: unknown
     try {
       if (limits.clientGone?.gone) throw new QueryCanceledError('client')
-      if (this.timeouts.get(client) !== limits.timeoutMs) {
-        this.timeouts.delete(client)
+      if (state.timeoutMs !== limits.timeoutMs) {
+        state.timeoutMs = undefined
         await client.query(compile(sql`SELECT set_config('statement_timeout', ${String(limits.timeoutMs)}, false)`))
-        this.timeouts.set(client, limits.timeoutMs)
+        state.timeoutMs = limits.timeoutMs
       }
       stopListening = limits.clientGone?.onGone(() => (cancelled = this.cancelStatement(client)))
-      let prepared = this.prepared.get(client)
-      if (!prepared) this.prepared.set(client, (prepared = new PreparedStatements(this.usePreparedStatements)))
-      return await work(new LimitedPostgres(client, limits.clientGone, prepared))
+      return await work(new LimitedPostgres(client, limits.clientGone, state.prepared))
+    } catch (error) {
+      failure = error
+      throw error
     } finally {
       stopListening?.()
       if (cancelled) await cancelled
-      client.release()
+      this.limitedPool.release(pooled, failure)
     }
   }
 
-  private cancelStatement(client: pg.PoolClient): Promise<void> {
+  private cancelStatement(client: pg.Client): Promise<void> {
     const pid = (client as unknown as { processID: number }).processID
     return this.pool.query('SELECT pg_cancel_backend($1)', [pid]).then(
       () => undefined,
@@ -282,6 +288,6 @@ class PostgresDatabase extends PostgresQueryable implements Database {
     const client = await this.listener?.catch(() => undefined)
     this.listener = undefined
     client?.release()
-    await Promise.all([this.pool.end(), this.limitedPool.end()])
+    await Promise.all([this.pool.end(), this.limitedPool.close()])
   }
 }
