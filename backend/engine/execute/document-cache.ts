@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { DocumentNode, FragmentDefinitionNode, OperationDefinitionNode } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
+import type { CoerceVariables } from '../validate/coerce-variables.ts'
 import type { CompiledOperation } from './compile-operation.ts'
 import type { PlanInputs } from './operation-cache.ts'
 import type { RoleSchema } from './schema-cache.ts'
@@ -28,6 +29,7 @@ export interface PreparedOperation {
   id: string
   operation: OperationDefinitionNode
   fragments: Map<string, FragmentDefinitionNode>
+  coerceVariables: CoerceVariables
   /** What its plans depend on, once one was cached. */
   inputs?: PlanInputs
   /** Its plan, when no variable's value or shape went into it (most queries). */

@@ -1,6 +1,5 @@
 import {
   execute as executeIntrospection,
-  getVariableValues,
   GraphQLError,
   Kind,
   parse,
@@ -19,6 +18,7 @@ import { planOperation } from '../plan/plan-operation.ts'
 import { bindValues } from '../sql/bound-param.ts'
 import { compileHasuraUser } from '../sql/compile-hasura-user.ts'
 import { assertExpectedVariables } from '../validate/assert-expected-variables.ts'
+import { variableCoercer } from '../validate/coerce-variables.ts'
 import { assertDocumentWithinLimits, assertVariablesWithinLimits } from '../validate/assert-within-limits.ts'
 import { validateDocument, validateIntrospection } from '../validate/validate-document.ts'
 import { compileOperation, type CompiledOperation, type CompiledRootField } from './compile-operation.ts'
@@ -133,15 +133,14 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     const operationName = request.operationName ?? null
     let operation = prepared.operations.get(operationName ?? '')
     if (!operation) {
-      operation = { id: String(++operationCount), ...selectOperation(prepared.document, operationName) }
+      const selected = selectOperation(prepared.document, operationName)
+      operation = { id: String(++operationCount), ...selected, coerceVariables: variableCoercer(schema, selected.operation) }
       prepared.operations.set(operationName ?? '', operation)
     }
     const given = request.variables ?? {}
     assertExpectedVariables(operation.operation, operation.fragments, given)
     assertVariablesWithinLimits(given, limitsFor(session).maxDepth)
-    const coerced = getVariableValues(schema, operation.operation.variableDefinitions ?? [], given)
-    if (coerced.errors) throw new EngineError('validation-failed', coerced.errors[0]?.message ?? 'invalid variables', '$.variableValues')
-    const variables = coerced.coerced
+    const variables = operation.coerceVariables(given)
     const cached = operations.get(operation, variables)
     if (cached) return { compiled: cached, variables }
     const planned = planOperation({

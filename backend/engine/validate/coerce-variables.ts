@@ -1,0 +1,55 @@
+import {
+  coerceInputValue,
+  getVariableValues,
+  isInputType,
+  isNonNullType,
+  typeFromAST,
+  valueFromAST,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql'
+import { EngineError } from '../engine-error.ts'
+
+/** The request's variables coerced to the operation's types: a function of the variables alone. */
+export type CoerceVariables = (given: Record<string, unknown>) => Record<string, unknown>
+
+/**
+ * graphql-js's `getVariableValues` with the operation's variable types looked up once, when the
+ * operation is first prepared, rather than per request (`typeFromAST` builds a new non-null
+ * wrapper each time). Values that coerce are coerced by graphql-js's own `coerceInputValue`;
+ * anything else is handed to `getVariableValues` itself, so that the answer, and the error's
+ * wording, are graphql-js's.
+ */
+export function variableCoercer(schema: GraphQLSchema, operation: OperationDefinitionNode): CoerceVariables {
+  const definitions = (operation.variableDefinitions ?? []).map((node) => ({
+    name: node.variable.name.value,
+    type: typeFromAST(schema, node.type),
+    node,
+  }))
+  const refuse = (given: Record<string, unknown>): Record<string, unknown> => {
+    const result = getVariableValues(schema, operation.variableDefinitions ?? [], given)
+    if (result.coerced) return result.coerced
+    throw new EngineError('validation-failed', result.errors[0]?.message ?? 'invalid variables', '$.variableValues')
+  }
+  return (given) => {
+    // Without a prototype, as graphql-js makes it: a variable may be called `$__proto__`.
+    const coerced: Record<string, unknown> = Object.create(null) as Record<string, unknown>
+    for (const { name, type, node } of definitions) {
+      if (!isInputType(type)) return refuse(given)
+      if (!Object.hasOwn(given, name)) {
+        if (node.defaultValue) coerced[name] = valueFromAST(node.defaultValue, type)
+        else if (isNonNullType(type)) return refuse(given)
+        continue
+      }
+      const value = given[name]
+      if (value === null && isNonNullType(type)) return refuse(given)
+      let invalid = false
+      coerced[name] = coerceInputValue(value, type as GraphQLInputType, () => {
+        invalid = true
+      })
+      if (invalid) return refuse(given)
+    }
+    return coerced
+  }
+}
