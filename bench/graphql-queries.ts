@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import pg from 'pg'
 import type { BackendConfig } from '../backend/config/load-config.ts'
+import type { Database } from '../backend/db/database.ts'
 import { openDatabase } from '../backend/db/open-database.ts'
 import { createGraphqlEngine, type GraphqlRequest } from '../backend/engine/execute/graphql-engine.ts'
 import { createLogger } from '../backend/lib/logger.ts'
@@ -23,7 +24,7 @@ const ADMIN_SECRET = 'bench-admin-secret'
 const GOLDEN = new URL('../backend/engine/golden/', import.meta.url)
 const POOL_SIZE = 10
 
-const QUERIES: { name: string; request: GraphqlRequest }[] = [
+export const QUERIES: { name: string; request: GraphqlRequest }[] = [
   {
     name: 'filtered list',
     request: {
@@ -99,10 +100,14 @@ function post(agent: Agent, url: string, headers: Record<string, string>, body: 
   })
 }
 
-export async function benchGraphqlQueries(seconds = 5, concurrency = 16): Promise<string[]> {
+/**
+ * A new PostgreSQL database (TEST_DATABASE_URL's server) with the golden tests' schema and
+ * 500 authors, 10,000 articles and 50,000 comments, and the metadata that tracks it.
+ */
+export async function queriesDataset(): Promise<{ url: string; db: Database; metadata: Metadata; drop: () => Promise<void> }> {
   if (!process.env.TEST_DATABASE_URL) throw new Error('set TEST_DATABASE_URL to a PostgreSQL server: the floor is raw SQL on it')
   const { target, drop } = await createTestDatabaseTarget()
-  if (target.kind !== 'postgres') throw new Error('the query benchmark runs on PostgreSQL')
+  if (target.kind !== 'postgres') throw new Error('the query benchmarks run on PostgreSQL')
   const db = await openDatabase(target)
   await db.script(readFileSync(new URL('setup.sql', GOLDEN), 'utf8'))
   // 500 authors, 10,000 articles, 50,000 comments on top of the golden rows, foreign keys indexed.
@@ -118,6 +123,11 @@ export async function benchGraphqlQueries(seconds = 5, concurrency = 16): Promis
     CREATE INDEX ON comment (article_id);
     ANALYZE;`)
   const metadata = JSON.parse(readFileSync(new URL('metadata.json', GOLDEN), 'utf8')) as Metadata
+  return { url: target.url, db, metadata, drop }
+}
+
+export async function benchGraphqlQueries(seconds = 5, concurrency = 16): Promise<string[]> {
+  const { url: databaseUrl, db, metadata, drop } = await queriesDataset()
 
   const server = fork(new URL('./graphql-queries-server.ts', import.meta.url).pathname, {
     execArgv: [
@@ -125,7 +135,7 @@ export async function benchGraphqlQueries(seconds = 5, concurrency = 16): Promis
       'tsx',
       ...(process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
     ],
-    env: { ...process.env, BENCH_ADMIN_SECRET: ADMIN_SECRET, DATABASE_URL: target.url },
+    env: { ...process.env, BENCH_ADMIN_SECRET: ADMIN_SECRET, DATABASE_URL: databaseUrl },
   })
   const [{ url }] = (await once(server, 'message')) as [{ url: string }]
   const headers = { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET }
@@ -144,7 +154,7 @@ export async function benchGraphqlQueries(seconds = 5, concurrency = 16): Promis
     metadata: new MetadataStore(metadata),
   }
   const engine = createGraphqlEngine(context)
-  const pool = new pg.Pool({ connectionString: target.url, max: POOL_SIZE })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE })
   // node:http with keep-alive: measured here, fetch (undici) tops out near 400 req/s as a client.
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency })
   const userHeaders = { ...headers, 'x-hasura-role': session.role, 'x-hasura-user-id': session.variables['x-hasura-user-id'] as string }

@@ -6,6 +6,7 @@ import { benchEvents } from './events.ts'
 import { benchFirstLoad } from './first-load.ts'
 import { benchFunctions } from './functions.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
+import { benchGraphqlOverhead } from './graphql-overhead.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchImport } from './import.ts'
 import { benchIngest } from './ingest.ts'
@@ -24,6 +25,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   'first-load': (args) => benchFirstLoad(...args.map(Number)),
   functions: (args) => benchFunctions(...args.map(Number)),
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
+  'graphql-overhead': (args) => benchGraphqlOverhead(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
   import: (args) => benchImport(...args.map(Number)),
   ingest: (args) => benchIngest(...args.map(Number)),
