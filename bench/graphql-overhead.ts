@@ -8,7 +8,7 @@ import { graphqlPostHandler, type GraphqlPost } from '../backend/engine/graphql-
 import type { ClientGone } from '../backend/lib/client-gone.ts'
 import { createLogger } from '../backend/lib/logger.ts'
 import { MetadataStore } from '../backend/metadata/store/metadata-store.ts'
-import { QUERIES, queriesDataset } from './graphql-queries.ts'
+import { QUERIES, queriesDataset, session } from './graphql-queries.ts'
 
 /**
  * What the engine costs per request beyond the database, in CPU time rather than throughput
@@ -47,12 +47,7 @@ export async function benchGraphqlOverhead(requests = 20_000, rounds = 5): Promi
   const engine = createGraphqlEngine(context)
   const handle = graphqlPostHandler(context, engine)
   const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY })
-  const headers = {
-    'content-type': 'application/json',
-    'x-hasura-admin-secret': ADMIN_SECRET,
-    'x-hasura-role': 'user',
-    'x-hasura-user-id': '7',
-  }
+  const headers = { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET, ...session.variables }
   const connections = Array.from({ length: CONCURRENCY }, () => ({}))
   const rows = [
     `\`TEST_DATABASE_URL=… npm run bench -- graphql-overhead ${requests} ${rounds}\`: ${requests} requests per round, ${CONCURRENCY} at a time, ${rounds} rounds of each, medians; role \`user\` through the admin secret.`,
@@ -63,12 +58,7 @@ export async function benchGraphqlOverhead(requests = 20_000, rounds = 5): Promi
   try {
     for (const { name, request } of QUERIES) {
       const body = JSON.stringify(request)
-      const bound = await engine.bind(request, {
-        role: 'user',
-        isAdmin: false,
-        adminSecretUsed: true,
-        variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': '7' },
-      })
+      const bound = await engine.bind(request, session)
       const field = bound.operationType === 'query' ? bound.rootFields[0] : undefined
       if (!field || field.kind !== 'sql') throw new Error(`${name}: no SQL statement`)
       const viaEngine = async (client: number) => {

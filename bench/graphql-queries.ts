@@ -54,7 +54,8 @@ export const QUERIES: { name: string; request: GraphqlRequest }[] = [
   },
 ]
 
-const session: Session = {
+/** Who the query benchmarks run as: role `user`, as user 7. */
+export const session: Session = {
   role: 'user',
   isAdmin: false,
   adminSecretUsed: true,

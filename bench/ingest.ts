@@ -61,6 +61,13 @@ export async function benchIngest(seconds = 10, rounds = 5): Promise<string[]> {
     // Points 4 years back, one per second, so that every batch writes new rows.
     const base = Date.now() - 4 * 365 * 86_400_000
     const db = t.backend.context.db
+    /** The batch starting at `start` as rows of the points table. */
+    const pointRows = (metric: string, start: number) =>
+      Array.from({ length: BATCH }, (_, i) => ({
+        metric_id: metricId.get(metric),
+        ts: new Date(base + (start + i) * 1000).toISOString(),
+        value: (start + i) / 7,
+      }))
 
     const viaFunction = (metric: string) => async (start: number) => {
       const points = Array.from({ length: BATCH }, (_, i) => ({ metric, ts: base + (start + i) * 1000, value: (start + i) / 7 }))
@@ -73,10 +80,9 @@ export async function benchIngest(seconds = 10, rounds = 5): Promise<string[]> {
       if (answer.stored !== BATCH) throw new Error(`ingest answered ${response.status} ${JSON.stringify(answer)}`)
     }
     const viaValues = (metric: string) => async (start: number) => {
-      const id = metricId.get(metric)
       const values: unknown[] = []
-      const tuples = Array.from({ length: BATCH }, (_, i) => {
-        values.push(id, new Date(base + (start + i) * 1000).toISOString(), (start + i) / 7)
+      const tuples = pointRows(metric, start).map((row, i) => {
+        values.push(row.metric_id, row.ts, row.value)
         return `($${i * 3 + 1}::uuid, $${i * 3 + 2}::timestamptz, $${i * 3 + 3}::float8)`
       })
       await db.query(
@@ -85,27 +91,16 @@ export async function benchIngest(seconds = 10, rounds = 5): Promise<string[]> {
       )
     }
     const viaJsonb = (metric: string) => async (start: number) => {
-      const id = metricId.get(metric)
-      const rows = Array.from({ length: BATCH }, (_, i) => ({
-        metric_id: id,
-        ts: new Date(base + (start + i) * 1000).toISOString(),
-        value: (start + i) / 7,
-      }))
       await db.query(
         `INSERT INTO public.points (metric_id, ts, value)
          SELECT p.metric_id, p.ts, p.value FROM jsonb_to_recordset($1::jsonb) AS p(metric_id uuid, ts timestamptz, value double precision)
          ON CONFLICT ON CONSTRAINT points_metric_id_ts_key DO NOTHING`,
-        [JSON.stringify(rows)],
+        [JSON.stringify(pointRows(metric, start))],
       )
     }
     // How the function wrote before write_points: 5,000 input objects through the engine.
     const viaInsertPoints = (metric: string) => async (start: number) => {
-      const id = metricId.get(metric)
-      const rows = Array.from({ length: BATCH }, (_, i) => ({
-        metric_id: id,
-        ts: new Date(base + (start + i) * 1000).toISOString(),
-        value: (start + i) / 7,
-      }))
+      const rows = pointRows(metric, start)
       const { insert_points } = await t.adminGraphql<{ insert_points: { affected_rows: number } }>(
         'mutation ($rows: [points_insert_input!]!) { insert_points(objects: $rows, on_conflict: {constraint: points_metric_id_ts_key, update_columns: []}) { affected_rows } }',
         { rows },

@@ -56,7 +56,7 @@ export interface LimitedDatabase extends TransactionalQueryable {
    * `literals` are its values as `sqlLiterals` writes them. Returns the statement's rows, every
    * value as text.
    */
-  runPrepared(text: string, literals: readonly string[], setup?: string): Promise<ScriptResult>
+  runPrepared(text: string, literals: readonly string[], setup: string): Promise<ScriptResult>
   /**
    * A statement requests run again and again, alone (a query's root field): prepared once per
    * connection where the database keeps prepared statements. Rows as arrays of text.

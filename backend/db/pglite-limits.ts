@@ -52,7 +52,7 @@ export function limitDatabase(db: TransactionalQueryable, limits: QueryLimits, p
   return {
     ...limitQueryable(db, limits),
     transaction: (work) => db.transaction((tx) => work(limitQueryable(tx, limits))),
-    runPrepared: (text, literals, setup = '') =>
+    runPrepared: (text, literals, setup) =>
       setup ? db.transaction((tx) => runPrepared(tx, text, literals, setup)) : runPrepared(db, text, literals, setup),
     // PGlite has one connection and takes scripts without a round trip: PREPARE and EXECUTE it.
     runStatement: async (text, values) => {

@@ -103,7 +103,7 @@ class LimitedPostgres extends PostgresQueryable implements LimitedDatabase {
     super(client)
   }
 
-  async runPrepared(text: string, literals: readonly string[], setup = ''): Promise<ScriptResult> {
+  async runPrepared(text: string, literals: readonly string[], setup: string): Promise<ScriptResult> {
     const run = this.prepared.run(text, literals, setup)
     if (run.prepare) {
       if (this.clientGone?.gone) throw new QueryCanceledError('client')

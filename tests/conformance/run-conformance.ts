@@ -15,9 +15,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { createLogger } from '../../backend/lib/logger.ts'
-import { startBackend } from '../../backend/server/start-backend.ts'
-import { createTestDatabaseTarget } from '../support/test-database.ts'
+import { startConformanceBackend } from './conformance-backend.ts'
 
 /** The suites the engine implements; a suite joins this list when its issue lands. */
 const SUITES = ['graphql_query', 'graphql_mutation', 'graphql_validation', 'unauthorized_role']
@@ -66,20 +64,12 @@ if (!runQueries || !existsSync(join(runnerDir, 'run.mjs'))) {
   if (runQueries) console.log(`No conformance runner at ${runnerDir} (set PULSEBOARD_CONFORMANCE_DIR); skipping Hasura's query cases.`)
   process.exit(runTriggers && (await triggerConformance()) ? 1 : 0)
 }
-const dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-conformance-'))
-const { target, drop } = await createTestDatabaseTarget()
 const adminSecret = 'conformance-admin-secret'
-const backend = await startBackend({
-  log: createLogger(process.env.PULSEBOARD_LOG ? 'info' : 'warn'),
-  database: target.kind === 'memory' ? { kind: 'pglite', dataDir } : target,
-  env: {
-    ...process.env,
-    PORT: '0',
-    PULSEBOARD_DATA_DIR: dataDir,
-    HASURA_GRAPHQL_ADMIN_SECRET: adminSecret,
-    HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: 'true',
-    HASURA_GRAPHQL_UNAUTHORIZED_ROLE: 'anonymous',
-  },
+const { backend, dataDir, stop } = await startConformanceBackend({
+  name: 'conformance',
+  adminSecret,
+  logLevel: 'warn',
+  env: { HASURA_GRAPHQL_UNAUTHORIZED_ROLE: 'anonymous' },
 })
 
 const resultsFile = join(dataDir, 'results.json')
@@ -92,8 +82,7 @@ const exitCode = await new Promise<number>((done) => {
   )
   child.on('exit', (code) => done(code ?? 1))
 })
-await backend.stop()
-await drop()
+await stop()
 
 interface CaseResult {
   path: string

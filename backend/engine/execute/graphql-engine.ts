@@ -100,7 +100,6 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     if (!found) limitsByRole.set(role, (found = requestLimits(context.config.graphql, context.metadata.current, role)))
     return found
   }
-  const limitsFor = (session: Session) => limits(session.role)
 
   /** The session's role schema: built on its first request, then without an await. */
   function roleSchemaFor(session: Session): RoleSchema | Promise<RoleSchema> {
@@ -125,7 +124,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
         if (error instanceof RangeError) throw new EngineError('validation-failed', 'the query nests too deeply to be parsed', '$.query')
         throw new EngineError('validation-failed', error instanceof GraphQLError ? error.message : 'not a valid graphql query', '$.query')
       }
-      assertDocumentWithinLimits(document, limitsFor(session))
+      assertDocumentWithinLimits(document, limits(session.role))
       validateDocument(schema, document)
       prepared = { document, operations: new Map() }
       documents.set(request.query, roleSchema, prepared)
@@ -139,7 +138,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     }
     const given = request.variables ?? {}
     assertExpectedVariables(operation.operation, operation.fragments, given)
-    assertVariablesWithinLimits(given, limitsFor(session).maxDepth)
+    assertVariablesWithinLimits(given, limits(session.role).maxDepth)
     const variables = operation.coerceVariables(given)
     const cached = operations.get(operation, variables)
     if (cached) return { compiled: cached, variables }
@@ -169,8 +168,8 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     session: Session,
     options: ExecuteOptions,
   ): Promise<string> {
-    const limits = { timeoutMs: limitsFor(session).timeLimitMs, clientGone: options.clientGone }
-    return context.db.limited(limits, async (db) => {
+    const queryLimits = { timeoutMs: limits(session.role).timeLimitMs, clientGone: options.clientGone }
+    return context.db.limited(queryLimits, async (db) => {
       if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session, db)
       const mutation = singleMutation(compiled)
       const prepared = mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables })
@@ -283,7 +282,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     },
     limits,
     rateLimit(session, clientAddress, count) {
-      const { rate } = limitsFor(session)
+      const { rate } = limits(session.role)
       if (!rate || rateLimiter.allow(session, rate, clientAddress, count)) return null
       return {
         error: new EngineError('rate-limit-exceeded', `too many requests: the limit is ${rate.max_reqs_per_min} per minute`),

@@ -10,7 +10,10 @@ import { buildSourceModel, type SourceModel } from '../schema/source-model.ts'
 export interface RoleSchema {
   role: RoleModel
   schema: GraphQLSchema
-  /** Bumped on every rebuild: plans made against an older generation are never reused. */
+  /**
+   * Bumped on every rebuild: an older schema is never handed out again, nor, with it, the
+   * documents and plans cached on it (document-cache.ts).
+   */
   generation: number
 }
 
@@ -33,10 +36,6 @@ export class SchemaCache {
     metadata.subscribe(() => this.invalidate())
   }
 
-  get generation(): number {
-    return this.#generation
-  }
-
   invalidate(): void {
     this.#generation += 1
     this.#model = null
@@ -45,7 +44,7 @@ export class SchemaCache {
 
   /** The role's schema when it is built and current: requests after the first need no await. */
   cached(role: string, backendOnly = false): RoleSchema | undefined {
-    const cached = this.#roles.get(backendOnly ? `${role}\0backend-only` : role)
+    const cached = this.#roles.get(roleKey(role, backendOnly))
     return cached?.generation === this.#generation ? cached : undefined
   }
 
@@ -54,11 +53,10 @@ export class SchemaCache {
     const generation = this.#generation
     const cached = this.cached(role, backendOnly)
     if (cached) return cached
-    const key = backendOnly ? `${role}\0backend-only` : role
     const model = await this.#sourceModel()
     const roleModel = { ...buildRoleModel(model, role), backendOnly }
     const built: RoleSchema = { role: roleModel, schema: new RoleSchemaBuilder(roleModel).build(), generation }
-    if (generation === this.#generation) this.#roles.set(key, built)
+    if (generation === this.#generation) this.#roles.set(roleKey(role, backendOnly), built)
     return built
   }
 
@@ -74,4 +72,8 @@ export class SchemaCache {
     }
     return this.#model
   }
+}
+
+function roleKey(role: string, backendOnly: boolean): string {
+  return backendOnly ? `${role}\0backend-only` : role
 }

@@ -8,6 +8,7 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
+  type VariableDefinitionNode,
 } from 'graphql'
 import { EngineError } from '../engine-error.ts'
 
@@ -22,21 +23,22 @@ export type CoerceVariables = (given: Record<string, unknown>) => Record<string,
  * wording, are graphql-js's.
  */
 export function variableCoercer(schema: GraphQLSchema, operation: OperationDefinitionNode): CoerceVariables {
-  const definitions = (operation.variableDefinitions ?? []).map((node) => ({
-    name: node.variable.name.value,
-    type: typeFromAST(schema, node.type),
-    node,
-  }))
   const refuse = (given: Record<string, unknown>): Record<string, unknown> => {
     const result = getVariableValues(schema, operation.variableDefinitions ?? [], given)
     if (result.coerced) return result.coerced
     throw new EngineError('validation-failed', result.errors[0]?.message ?? 'invalid variables', '$.variableValues')
   }
+  const definitions: { name: string; type: GraphQLInputType; node: VariableDefinitionNode }[] = []
+  for (const node of operation.variableDefinitions ?? []) {
+    const type = typeFromAST(schema, node.type)
+    // A variable whose type is no input type (validation refuses it first) never coerces.
+    if (!isInputType(type)) return refuse
+    definitions.push({ name: node.variable.name.value, type, node })
+  }
   return (given) => {
     // Without a prototype, as graphql-js makes it: a variable may be called `$__proto__`.
     const coerced: Record<string, unknown> = Object.create(null) as Record<string, unknown>
     for (const { name, type, node } of definitions) {
-      if (!isInputType(type)) return refuse(given)
       if (!Object.hasOwn(given, name)) {
         if (node.defaultValue) coerced[name] = valueFromAST(node.defaultValue, type)
         else if (isNonNullType(type)) return refuse(given)
@@ -45,7 +47,7 @@ export function variableCoercer(schema: GraphQLSchema, operation: OperationDefin
       const value = given[name]
       if (value === null && isNonNullType(type)) return refuse(given)
       let invalid = false
-      coerced[name] = coerceInputValue(value, type as GraphQLInputType, () => {
+      coerced[name] = coerceInputValue(value, type, () => {
         invalid = true
       })
       if (invalid) return refuse(given)

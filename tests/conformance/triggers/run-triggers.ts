@@ -11,15 +11,13 @@
  * One PASS/FAIL line per upstream test function, then `N passed, N failed, N left out`.
  * Exit code: 0 when nothing failed, 1 otherwise (run-conformance.ts applies the pass bar).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import { Cron } from 'croner'
-import { createLogger } from '../../../backend/lib/logger.ts'
-import { startBackend } from '../../../backend/server/start-backend.ts'
-import { createTestDatabaseTarget } from '../../support/test-database.ts'
+import { testDatabaseKind } from '../../support/test-database.ts'
+import { startConformanceBackend } from '../conformance-backend.ts'
 import { EventReceiver, type ReceivedEvent } from './event-receiver.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -72,20 +70,13 @@ const scheduled = new EventReceiver()
 await events.start()
 await scheduled.start()
 
-const dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-trigger-conformance-'))
-const { target, drop } = await createTestDatabaseTarget()
 const adminSecret = 'trigger-conformance-secret'
-const backend = await startBackend({
-  log: createLogger(process.env.PULSEBOARD_LOG ? 'info' : 'error'),
-  database: target.kind === 'memory' ? { kind: 'pglite', dataDir } : target,
+const { backend, dataDir, stop } = await startConformanceBackend({
+  name: 'trigger-conformance',
+  adminSecret,
+  logLevel: 'error',
   env: {
-    ...process.env,
-    PORT: '0',
-    PULSEBOARD_DATA_DIR: dataDir,
     PULSEBOARD_DEMO: '0',
-    HASURA_GRAPHQL_ADMIN_SECRET: adminSecret,
-    // As the Python suite runs the engine (and as ../shared/conformance assumes).
-    HASURA_GRAPHQL_STRINGIFY_NUMERIC_TYPES: 'true',
     // The variables the cases' metadata names (upstream's CI sets the same ones).
     EVENT_WEBHOOK_HANDLER: events.url,
     WEBHOOK_FROM_ENV: events.url,
@@ -500,10 +491,9 @@ try {
     results.push(...(await playClass(cls, selected)))
   }
 } finally {
-  await backend.stop()
+  await stop()
   await events.close()
   await scheduled.close()
-  await drop()
   rmSync(dataDir, { recursive: true, force: true })
 }
 
@@ -511,7 +501,7 @@ const leftOut = manifest.left_out.filter((c) => matches(c.id))
 const passed = results.filter((r) => r.status === 'pass').length
 const failed = results.length - passed
 console.log(
-  `\ntrigger conformance on ${target.kind === 'memory' ? 'PGlite' : 'PostgreSQL'}: ${passed} passed, ${failed} failed, ${leftOut.length} left out (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  `\ntrigger conformance on ${testDatabaseKind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${passed} passed, ${failed} failed, ${leftOut.length} left out (${((Date.now() - started) / 1000).toFixed(0)} s)`,
 )
 if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ passed, failed, left_out: leftOut.length, results }, null, 1))
 process.exit(failed > 0 ? 1 : 0)
