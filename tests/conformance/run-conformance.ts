@@ -12,7 +12,7 @@
  * `--only` applies to both; `--no-triggers` skips the trigger cases, `--triggers-only` the others.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startConformanceBackend } from './conformance-backend.ts'
@@ -59,11 +59,14 @@ async function triggerConformance(): Promise<boolean> {
   return failedBar
 }
 
-const runnerDir = resolve(process.env.PULSEBOARD_CONFORMANCE_DIR ?? join(process.cwd(), '..', 'shared', 'conformance'))
-if (!runQueries || !existsSync(join(runnerDir, 'run.mjs'))) {
-  if (runQueries) console.log(`No conformance runner at ${runnerDir} (set PULSEBOARD_CONFORMANCE_DIR); skipping Hasura's query cases.`)
+const givenRunnerDir = resolve(process.env.PULSEBOARD_CONFORMANCE_DIR ?? join(process.cwd(), '..', 'shared', 'conformance'))
+if (!runQueries || !existsSync(join(givenRunnerDir, 'run.mjs'))) {
+  if (runQueries) console.log(`No conformance runner at ${givenRunnerDir} (set PULSEBOARD_CONFORMANCE_DIR); skipping Hasura's query cases.`)
   process.exit(runTriggers && (await triggerConformance()) ? 1 : 0)
 }
+// run.mjs runs only when started as the main module, which it tells by comparing its own URL
+// (symlinks resolved) with argv[1] (as given): started through a symlink it ran nothing.
+const runnerDir = realpathSync(givenRunnerDir)
 const adminSecret = 'conformance-admin-secret'
 const { backend, dataDir, stop } = await startConformanceBackend({
   name: 'conformance',
