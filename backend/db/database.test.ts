@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase, testDatabaseKind } from '../../tests/support/test-database.ts'
 import { ident, sql } from '../lib/sql.ts'
-import type { Database } from './database.ts'
+import type { Database, LimitedDatabase } from './database.ts'
 import { isPostgresError } from './database.ts'
 
 describe(`database adapter (${testDatabaseKind})`, () => {
@@ -59,16 +59,77 @@ describe(`database adapter (${testDatabaseKind})`, () => {
   })
 
   it('runs a limited statement again and again with values as text, hostile or NUL-bearing ones included', async () => {
-    const text = 'select $1::text as a, ($2::int + 1)::text as b, $3::text as c'
+    const text = 'select $1::text as a, ($2::int + 1)::text as b, $3::text as c, json_build_object($1::text, $2::int) as j'
     const hostile = `'); drop table x; --\\`
+    const run = (limited: LimitedDatabase, values: unknown[]) => limited.runStatements([{ text, values }])
     const runs = await db.limited({ timeoutMs: 5_000 }, async (limited) => [
-      await limited.runStatement(text, ['x', '1', null]),
-      await limited.runStatement(text, [hostile, 41, 'y']),
-      await limited.runStatement(text, ['z', '2', 'y']),
+      await run(limited, ['x', '1', null]),
+      await run(limited, [hostile, 41, 'y']),
+      await run(limited, ['z', '2', 'y']),
     ])
-    expect(runs).toEqual([[['x', '2', null]], [[hostile, '42', 'y']], [['z', '3', 'y']]])
-    await expect(db.limited({ timeoutMs: 5_000 }, (limited) => limited.runStatement('select $1::text', ['a\0b']))).rejects.toThrow()
+    expect(runs).toEqual([
+      [['x', '2', null, '{"x" : 1}']],
+      [[hostile, '42', 'y', `{${JSON.stringify(hostile)} : 41}`]],
+      [['z', '3', 'y', '{"z" : 2}']],
+    ])
+    await expect(db.limited({ timeoutMs: 5_000 }, (limited) => run(limited, ['a\0b', 1, null]))).rejects.toThrow()
   })
+
+  it('runs statements in order in one transaction, whole or not at all, and stays usable after a failure', async () => {
+    await db.query('create table pipeline_t (v int primary key)')
+    const setting = { text: "select set_config('pulseboard.test', $1, true)", values: ['one'] }
+    const insert = (v: number) => ({
+      text: "insert into pipeline_t (v) values ($1::int) returning v::text || current_setting('pulseboard.test') as r",
+      values: [v],
+    })
+    const runs: unknown[] = []
+    // Enough runs of each shape to take both statements through unnamed, named and prepared.
+    for (const v of [1, 2, 3, 4])
+      runs.push(await db.limited({ timeoutMs: 5_000 }, (limited) => limited.runStatements([setting, insert(v)])))
+    expect(runs).toEqual([[['1one']], [['2one']], [['3one']], [['4one']]])
+    // A duplicate key fails the second statement: the first is rolled back with it, each time.
+    for (let i = 0; i < 3; i++) {
+      await expect(db.limited({ timeoutMs: 5_000 }, (limited) => limited.runStatements([insert(10 + i), insert(1)]))).rejects.toSatisfy(
+        (e) => isPostgresError(e) && e.code === '23505',
+      )
+    }
+    const failedFirst = { text: 'insert into pipeline_t (v) values ($1::int) returning 1/0', values: [20] }
+    for (let i = 0; i < 3; i++) {
+      await expect(db.limited({ timeoutMs: 5_000 }, (limited) => limited.runStatements([failedFirst]))).rejects.toSatisfy(
+        (e) => isPostgresError(e) && e.code === '22012',
+      )
+    }
+    expect(await db.limited({ timeoutMs: 5_000 }, (limited) => limited.runStatements([setting, insert(5)]))).toEqual([['5one']])
+    const { rows } = await db.query<{ v: number }>('select v from pipeline_t order by v')
+    expect(rows.map((r) => r.v)).toEqual([1, 2, 3, 4, 5])
+    // Outside the statements' transaction the setting is gone.
+    const after = await db.limited({ timeoutMs: 5_000 }, (limited) =>
+      limited.runStatements([{ text: "select coalesce(current_setting('pulseboard.test', true), '') as s", values: [] }]),
+    )
+    expect(after).toEqual([['']])
+  })
+
+  // PGlite prepares with SQL's PREPARE (prepared-statements.test.ts covers it).
+  it.runIf(testDatabaseKind === 'postgres')(
+    'keeps at most 200 statements prepared on a connection, closing the least recently used',
+    async () => {
+      const prepared = await db.limited({ timeoutMs: 30_000 }, async (limited) => {
+        for (let i = 0; i < 205; i++) {
+          const statement = { text: `select ${i} as n`, values: [] }
+          await limited.runStatements([statement])
+          await limited.runStatements([statement])
+        }
+        await limited.runStatements([{ text: 'select 1', values: [] }]) // the last eviction's Close goes with it
+        return limited.runStatements([
+          {
+            text: "select count(*)::text, count(*) filter (where statement like 'select 0 %')::text from pg_prepared_statements",
+            values: [],
+          },
+        ])
+      })
+      expect(prepared).toEqual([['200', '0']])
+    },
+  )
 
   it('commits a transaction that resolves and rolls back one that throws', async () => {
     await db.query('create table tx_t (v int primary key)')

@@ -47,21 +47,22 @@ export interface TransactionalQueryable extends Queryable {
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>
 }
 
+/** A statement with its values, as `compile` gives it. */
+export interface BoundStatement {
+  text: string
+  values: readonly unknown[]
+}
+
 /** The database as `Database.limited` lends it to the engine's requests. */
 export interface LimitedDatabase extends TransactionalQueryable {
   /**
-   * A statement requests run again and again (the engine's), after `setup` (statements without
-   * values, such as `set_config`): one transaction, whole or not at all, in one round trip, the
-   * statement prepared on its connection from its second use on (prepared-statements.ts).
-   * `literals` are its values as `sqlLiterals` writes them. Returns the statement's rows, every
-   * value as text.
+   * Statements requests run again and again (the engine's), in order, in one transaction, whole
+   * or not at all, in one round trip where the database is a server: a query's root field alone,
+   * or a mutation's statement after the `set_config` its triggers read. Each is prepared on its
+   * connection from its second use on (named-statements.ts, prepared-statements.ts). Returns the
+   * last statement's rows, every value as Postgres' text (`json` included).
    */
-  runPrepared(text: string, literals: readonly string[], setup: string): Promise<ScriptResult>
-  /**
-   * A statement requests run again and again, alone (a query's root field): prepared once per
-   * connection where the database keeps prepared statements. Rows as arrays of text.
-   */
-  runStatement(text: string, values: readonly unknown[]): Promise<(string | null)[][]>
+  runStatements(statements: readonly BoundStatement[]): Promise<(string | null)[][]>
 }
 
 export interface Database extends TransactionalQueryable {

@@ -1,6 +1,7 @@
-import { sqlLiterals, type SqlFragment } from '../lib/sql.ts'
+import { inlineLiterals, sqlLiterals, type SqlFragment } from '../lib/sql.ts'
 import {
   QueryCanceledError,
+  type BoundStatement,
   type LimitedDatabase,
   type QueryLimits,
   type Queryable,
@@ -35,31 +36,50 @@ export function limitQueryable(queryable: Queryable, limits: QueryLimits): Query
 
 /**
  * `Database.limited`'s view of a PGlite database (one connection, so one `prepared` record):
- * every statement within the limits. A prepared run with `setup` (a mutation's) goes inside a
- * transaction, so that one found afterwards to have run too long is rolled back, as PostgreSQL's
- * timeout would cancel its implicit transaction.
+ * every statement within the limits. Statements run as one script, all but the last inlined
+ * and the last prepared (`PREPARE` once, then `EXECUTE`): PGlite takes a script without a
+ * round trip. Several go inside a transaction, so that one found afterwards to have run too long
+ * is rolled back, as PostgreSQL's timeout would cancel its implicit transaction.
  */
 export function limitDatabase(db: TransactionalQueryable, limits: QueryLimits, prepared: PreparedStatements): LimitedDatabase {
-  const runPrepared = async (queryable: Queryable, text: string, literals: readonly string[], setup: string) => {
-    const run = prepared.run(text, literals, setup)
-    if (run.prepare) {
-      await queryable.script(run.prepare.text)
-      run.prepare.onPrepared()
+  const run = async (queryable: Queryable, statements: readonly BoundStatement[]) => {
+    let setup = ''
+    let last: { text: string; literals: string[] } | undefined
+    for (const statement of statements) {
+      const literals = sqlLiterals(statement.values)
+      // Only values no literal can carry (a NUL character, which Postgres refuses anyway) stop here.
+      if (!literals) return runEach(limitQueryable(queryable, limits), statements)
+      if (last) setup += `${inlineLiterals(last.text, last.literals)};\n`
+      last = { text: statement.text, literals }
     }
-    const results = await limitQueryable(queryable, limits).script(run.script)
-    return results[results.length - 1] as ScriptResult
+    if (!last) return []
+    const script = prepared.run(last.text, last.literals, setup)
+    if (script.prepare) {
+      await queryable.script(script.prepare.text)
+      script.prepare.onPrepared()
+    }
+    const results = await limitQueryable(queryable, limits).script(script.script)
+    return (results[results.length - 1] as ScriptResult).rows
   }
   return {
     ...limitQueryable(db, limits),
     transaction: (work) => db.transaction((tx) => work(limitQueryable(tx, limits))),
-    runPrepared: (text, literals, setup) =>
-      setup ? db.transaction((tx) => runPrepared(tx, text, literals, setup)) : runPrepared(db, text, literals, setup),
-    // PGlite has one connection and takes scripts without a round trip: PREPARE and EXECUTE it.
-    runStatement: async (text, values) => {
-      const literals = sqlLiterals(values)
-      if (literals) return (await runPrepared(db, text, literals, '')).rows
-      const { rows, fields } = await limitQueryable(db, limits).query<Record<string, unknown>>(text, [...values])
-      return rows.map((row) => fields.map((f) => (row[f.name] === null ? null : String(row[f.name]))))
-    },
+    runStatements: (statements) => (statements.length > 1 ? db.transaction((tx) => run(tx, statements)) : run(db, statements)),
   }
+}
+
+/** The statements one by one with `query`; the last one's rows as text. */
+async function runEach(queryable: Queryable, statements: readonly BoundStatement[]): Promise<(string | null)[][]> {
+  let rows: (string | null)[][] = []
+  for (const { text, values } of statements) {
+    const result = await queryable.query<Record<string, unknown>>(text, [...values])
+    rows = result.rows.map((row) => result.fields.map((f) => asText(row[f.name])))
+  }
+  return rows
+}
+
+/** A value `query` parsed (json, numbers, booleans) as the text Postgres would have sent. */
+function asText(value: unknown): string | null {
+  if (value === null) return null
+  return typeof value === 'object' ? JSON.stringify(value) : String(value)
 }

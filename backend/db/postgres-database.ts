@@ -3,6 +3,7 @@ import type { ClientGone } from '../lib/client-gone.ts'
 import { compile, ident, isSqlFragment, sql, type SqlFragment } from '../lib/sql.ts'
 import {
   QueryCanceledError,
+  type BoundStatement,
   type Database,
   type LimitedDatabase,
   type QueryLimits,
@@ -11,7 +12,8 @@ import {
   type ScriptResult,
 } from './database.ts'
 import { ClientPool } from './client-pool.ts'
-import { PreparedStatements } from './prepared-statements.ts'
+import { NamedStatements } from './named-statements.ts'
+import { StatementPipeline } from './statement-pipeline.ts'
 import { parseValue } from './type-parsers.ts'
 
 const uniformTypes = { getTypeParser: (oid: number) => (text: string) => parseValue(oid, text) }
@@ -70,7 +72,7 @@ export async function openPostgres(
   const probe = await pool.connect()
   probe.release()
   const limitedPool = new ClientPool<LimitedConnection>({ connectionString: url }, graphqlConnections, () => ({
-    prepared: new PreparedStatements(preparedStatements),
+    named: new NamedStatements(preparedStatements),
   }))
   return new PostgresDatabase(pool, limitedPool, describe(url))
 }
@@ -78,7 +80,7 @@ export async function openPostgres(
 /** What a GraphQL connection keeps: its `statement_timeout`, set only when it changes, and what it has prepared. */
 interface LimitedConnection {
   timeoutMs?: number
-  prepared: PreparedStatements
+  named: NamedStatements
 }
 
 async function inTransaction<T>(client: pg.ClientBase, tx: Queryable, work: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -98,28 +100,19 @@ class LimitedPostgres extends PostgresQueryable implements LimitedDatabase {
   constructor(
     private readonly client: pg.ClientBase,
     private readonly clientGone: ClientGone | undefined,
-    private readonly prepared: PreparedStatements,
+    private readonly named: NamedStatements,
   ) {
     super(client)
   }
 
-  async runPrepared(text: string, literals: readonly string[], setup: string): Promise<ScriptResult> {
-    const run = this.prepared.run(text, literals, setup)
-    if (run.prepare) {
-      if (this.clientGone?.gone) throw new QueryCanceledError('client')
-      await this.client.query(run.prepare.text)
-      run.prepare.onPrepared()
-    }
-    // A script of several statements runs in one implicit transaction (the simple query protocol).
-    const results = await this.script(run.script)
-    return results[results.length - 1] as ScriptResult
-  }
-
-  async runStatement(text: string, values: readonly unknown[]): Promise<(string | null)[][]> {
+  async runStatements(statements: readonly BoundStatement[]): Promise<(string | null)[][]> {
     if (this.clientGone?.gone) throw new QueryCanceledError('client')
-    const name = this.prepared.protocolName(text)
-    const result = await this.client.query({ name, text, values: [...values], rowMode: 'array', types: textTypes })
-    return result.rows as (string | null)[][]
+    const plans = statements.map((statement) => this.named.plan(statement.text))
+    const pipeline = new StatementPipeline(statements, plans, this.named.takeEvicted())
+    this.client.query(pipeline as unknown as pg.Submittable)
+    const rows = await pipeline.done
+    this.named.confirm(statements)
+    return rows
   }
 
   override query<Row>(query: SqlFragment | string, values?: unknown[]): Promise<QueryResult<Row>> {
@@ -196,7 +189,7 @@ class PostgresDatabase extends PostgresQueryable implements Database {
         state.timeoutMs = limits.timeoutMs
       }
       stopListening = limits.clientGone?.onGone(() => (cancelled = this.cancelStatement(client)))
-      return await work(new LimitedPostgres(client, limits.clientGone, state.prepared))
+      return await work(new LimitedPostgres(client, limits.clientGone, state.named))
     } catch (error) {
       failure = error
       throw error

@@ -37,20 +37,4 @@ describe('PreparedStatements', () => {
     expect(prepare('SELECT 200').prepare?.text).toBe('DEALLOCATE pulseboard_2;\nPREPARE pulseboard_201 AS SELECT 200')
     expect(statements.run('SELECT 0', []).script).toBe('EXECUTE pulseboard_1')
   })
-
-  it('never prepares when disabled (a pooler that moves sessions between connections)', () => {
-    const statements = new PreparedStatements(false)
-    for (let i = 0; i < 3; i++) expect(statements.run('SELECT $1', ["'a'"])).toEqual({ script: "SELECT 'a'" })
-  })
-
-  it('names statements run alone once each, up to 200, then leaves the rest unnamed; none when disabled', () => {
-    const statements = new PreparedStatements()
-    expect(statements.protocolName('SELECT 1')).toBe('pulseboard_s1')
-    expect(statements.protocolName('SELECT 2')).toBe('pulseboard_s2')
-    expect(statements.protocolName('SELECT 1')).toBe('pulseboard_s1')
-    for (let i = 3; i <= 200; i++) statements.protocolName(`SELECT ${i}`)
-    expect(statements.protocolName('SELECT 201')).toBeUndefined()
-    expect(statements.protocolName('SELECT 200')).toBe('pulseboard_s200')
-    expect(new PreparedStatements(false).protocolName('SELECT 1')).toBeUndefined()
-  })
 })

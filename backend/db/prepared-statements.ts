@@ -14,13 +14,14 @@ export interface PreparedRun {
 const MAX_PREPARED = 200
 
 /**
- * The statements one connection has prepared with SQL's `PREPARE`, so that requests run them
- * with `EXECUTE name(literals…)` in a simple-protocol script: one round trip that also carries
- * `setup` (such as `set_config`), with Postgres parsing and planning the statement once per
- * connection rather than per request. A statement is prepared on its second use, so that a shape
- * seen once (a batch of an unusual size) costs no extra round trip; past `MAX_PREPARED` the least
- * recently used is deallocated. Prepared statements outlive transactions, rolled back or not, so
- * this record stays true whatever the scripts do.
+ * The statements PGlite's one connection has prepared with SQL's `PREPARE`, so that requests run
+ * them with `EXECUTE name(literals…)` in a simple-protocol script that also carries `setup` (such
+ * as `set_config`), with Postgres parsing and planning the statement once rather than per
+ * request. A statement is prepared on its second use, so that a shape seen once (a batch of an
+ * unusual size) costs nothing more; past `MAX_PREPARED` the least recently used is deallocated.
+ * Prepared statements outlive transactions, rolled back or not, so this record stays true
+ * whatever the scripts do. (A PostgreSQL server's connections prepare through the extended
+ * protocol instead: named-statements.ts.)
  */
 export class PreparedStatements {
   /** Statement text → its name, least recently used first. */
@@ -28,31 +29,8 @@ export class PreparedStatements {
   /** Texts run once, unprepared: prepared if they come again. */
   readonly #seen = new Set<string>()
   #counter = 0
-  /** Statement text → its name in the extended protocol (`protocolName`). */
-  readonly #protocolNames = new Map<string, string>()
-
-  /** `enabled` false (PostgreSQL behind a pooler that moves sessions between connections): every run inlines its values. */
-  constructor(private readonly enabled = true) {}
-
-  /**
-   * The name under which a statement run alone goes to the extended protocol (node-postgres
-   * sends Parse once per connection for a name, then only Bind and Execute): cheaper than an
-   * `EXECUTE` script when there is no setup to carry. Names are never given back (the driver
-   * remembers what it parsed), so past `MAX_PREPARED` further statements run unnamed. Undefined
-   * when disabled.
-   */
-  protocolName(text: string): string | undefined {
-    if (!this.enabled) return undefined
-    let name = this.#protocolNames.get(text)
-    if (name === undefined && this.#protocolNames.size < MAX_PREPARED) {
-      name = `pulseboard_s${this.#protocolNames.size + 1}`
-      this.#protocolNames.set(text, name)
-    }
-    return name
-  }
 
   run(text: string, literals: readonly string[], setup = ''): PreparedRun {
-    if (!this.enabled) return { script: setup + inlineLiterals(text, literals) }
     const known = this.#names.get(text)
     if (known) {
       this.#names.delete(text)

@@ -49,7 +49,7 @@ export function compileOperation(
         return { key: field.key, kind: 'stream', text, values, cursorParameter }
       }
       default: {
-        const statement = compileRootField(field)
+        const statement = compileRootField(field, plan.operationType === 'mutation' ? 'text' : 'json')
         if (!statement) throw new Error(`root field ${field.key} compiled to nothing`)
         return { key: field.key, kind: 'sql', ...compile(statement) }
       }

@@ -16,7 +16,7 @@ import type { Session } from '../../session/session.ts'
 import { EngineError } from '../engine-error.ts'
 import { planOperation } from '../plan/plan-operation.ts'
 import { bindValues } from '../sql/bound-param.ts'
-import { compileHasuraUser } from '../sql/compile-hasura-user.ts'
+import { hasuraUserStatement } from '../sql/compile-hasura-user.ts'
 import { assertExpectedVariables } from '../validate/assert-expected-variables.ts'
 import { variableCoercer } from '../validate/coerce-variables.ts'
 import { assertDocumentWithinLimits, assertVariablesWithinLimits } from '../validate/assert-within-limits.ts'
@@ -172,9 +172,10 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     return context.db.limited(queryLimits, async (db) => {
       if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session, db)
       const mutation = singleMutation(compiled)
-      const prepared = mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables })
+      const bind = { sessionVariables: session.variables, variables }
+      const prepared = mutation && prepareMutation(mutation, bind)
       if (prepared) {
-        const json = await runPreparedMutation(db, prepared)
+        const json = await runPreparedMutation(db, prepared, bind)
         return dataResponse(
           compiled,
           compiled.rootFields.map((field) => (field.kind === 'json' ? field.json : json)),
@@ -183,20 +184,25 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       // Hasura runs every root field of a mutation in one transaction, with the session variables
       // in `hasura.user` for triggers to read.
       return db.transaction(async (tx) => {
-        await tx.query(compileHasuraUser(session.variables))
+        const hasuraUser = hasuraUserStatement(session.variables)
+        await tx.query(hasuraUser.text, [...hasuraUser.values])
         return runFields(tx, compiled, schema, variables, session, null)
       })
     })
   }
 
-  /** `prepared`: the request's limited database, to run query fields as prepared statements (not inside a transaction). */
+  /**
+   * `statements`: the request's limited database, which runs a query's root fields as prepared
+   * statements and hands their `json` over as text; null inside a mutation's transaction, whose
+   * statement fields (tracked volatile functions) are compiled to answer `text`.
+   */
   async function runFields(
     db: Queryable,
     compiled: CompiledOperation,
     schema: GraphQLSchema,
     variables: Record<string, unknown>,
     session: Session,
-    prepared: LimitedDatabase | null,
+    statements: LimitedDatabase | null,
   ): Promise<string> {
     const bind = { sessionVariables: session.variables, variables }
     // Bind every statement before the first runs: a missing session variable costs no query.
@@ -210,8 +216,8 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       else if (field.kind === 'mutation') answers.push(await runMutation(db, field.mutation, bind))
       else {
         const values = bound[i] ?? []
-        const root = prepared
-          ? (await prepared.runStatement(field.text, values))[0]?.[0]
+        const root = statements
+          ? (await statements.runStatements([{ text: field.text, values }]))[0]?.[0]
           : (await db.query<{ root: string | null }>(field.text, values)).rows[0]?.root
         answers.push(root ?? 'null')
       }

@@ -1,48 +1,42 @@
 import type { LimitedDatabase, Queryable } from '../../db/database.ts'
-import { compile, sqlLiterals, type SqlFragment } from '../../lib/sql.ts'
+import { compile, type SqlFragment } from '../../lib/sql.ts'
 import { EngineError } from '../engine-error.ts'
 import type { ColumnValue, InsertPlan, InsertRow } from '../plan/mutation-ir.ts'
 import type { TableInfo } from '../schema/source-model.ts'
 import { bindValues, type BindContext } from '../sql/bound-param.ts'
-import { hasuraUserScript } from '../sql/compile-hasura-user.ts'
+import { hasuraUserStatement } from '../sql/compile-hasura-user.ts'
 import { compileInsertedRowsOutput, compileInsertStep } from '../sql/compile-insert.ts'
 import { MAX_STATEMENT_VALUES, type CompiledMutation, type MutationStatement } from './compile-mutation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
 
-/** A mutation field of one statement, ready for `runPreparedMutation`. */
+/** A mutation field of one statement with its values bound, ready for `runPreparedMutation`. */
 export interface PreparedMutation {
   statement: MutationStatement
-  literals: string[]
-  /** Sets `hasura.user` for the statement's triggers, in the same transaction. */
-  setup: string
+  values: unknown[]
   many: boolean
 }
 
 /**
- * A mutation field that is one compiled statement, with its values and the session's as
- * literals: it runs in one round trip, `hasura.user` set and the statement executed in one
- * implicit transaction, the statement prepared once per connection (LimitedDatabase.runPrepared).
- * A failure anywhere, a permission check's included (permission-check.ts), rolls it all back.
- * Null when the field takes several statements (a failed script would not say which one failed)
- * or a value cannot be a literal: the caller runs it in a transaction instead.
+ * A mutation field that is one compiled statement: it runs in one round trip, `hasura.user` set
+ * and the statement executed in one implicit transaction, both prepared once per connection
+ * (LimitedDatabase.runStatements). A failure anywhere, a permission check's included
+ * (permission-check.ts), rolls it all back. Null when the field takes several statements (the
+ * caller runs it in a transaction of its own).
  */
 export function prepareMutation(mutation: CompiledMutation, bind: BindContext): PreparedMutation | null {
   if (mutation.kind !== 'statements' || mutation.statements.length !== 1) return null
   const [statement] = mutation.statements as [MutationStatement]
-  const literals = sqlLiterals(bindValues(statement.values, bind))
-  const setup = hasuraUserScript(bind.sessionVariables)
-  if (!literals || setup === null) return null
-  return { statement, literals, setup, many: mutation.many }
+  return { statement, values: bindValues(statement.values, bind), many: mutation.many }
 }
 
-export async function runPreparedMutation(db: LimitedDatabase, mutation: PreparedMutation): Promise<string> {
-  let result
+export async function runPreparedMutation(db: LimitedDatabase, mutation: PreparedMutation, bind: BindContext): Promise<string> {
+  let rows
   try {
-    result = await db.runPrepared(mutation.statement.text, mutation.literals, mutation.setup)
+    rows = await db.runStatements([hasuraUserStatement(bind.sessionVariables), { text: mutation.statement.text, values: mutation.values }])
   } catch (error) {
     throw mutationError(error, mutation.statement)
   }
-  const root = result.rows[0]?.[0] ?? 'null'
+  const root = rows[0]?.[0] ?? 'null'
   return mutation.many ? `[${root}]` : root
 }
 
