@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from '../lib/sql.ts'
 import { jwtPayload, openAuthTestApp, TEST_AUTH_TOML, type AuthTestApp, type CallOptions } from '../../tests/support/auth-test-harness.ts'
+import { awayFromWindowEdge } from '../../tests/support/window-edge.ts'
 
 let t: AuthTestApp
 
@@ -278,6 +279,7 @@ describe('POST /signup/email-password and /signin/email-password', () => {
 
   it('rate-limits sign-in attempts per client address with 429 and Retry-After', async () => {
     const limited = t.withToml("[auth.rateLimit.bruteForce]\nlimit = 3\ninterval = '5m'\n")
+    await awayFromWindowEdge(5 * 60_000, 10_000)
     const attempt = (ip: string) =>
       limited.call('POST', '/v1/auth/signin/email-password', { ip, body: { email: 'ada@example.com', password: 'wrong-horse-9' } })
     for (let i = 0; i < 3; i++) expect((await attempt('198.51.100.7')).status).toBe(401)
@@ -300,6 +302,7 @@ describe('POST /signup/email-password and /signin/email-password', () => {
       ),
     )
     await limited.signUp('target@example.com')
+    await awayFromWindowEdge(60 * 60_000, 20_000)
     const attempt = (ip: string, email: string, password = 'wrong-horse-9') =>
       limited.call('POST', '/v1/auth/signin/email-password', { ip, body: { email, password } })
     for (let i = 0; i < 3; i++) expect((await attempt(`198.51.100.${20 + i}`, 'target@example.com')).status).toBe(401)
@@ -323,6 +326,7 @@ describe('POST /signup/email-password and /signin/email-password', () => {
 
   it('rate-limits sign-ups per client address', async () => {
     const limited = t.withToml("[auth.rateLimit.signups]\nlimit = 1\ninterval = '5m'\n")
+    await awayFromWindowEdge(5 * 60_000, 10_000)
     const signUp = (email: string) =>
       limited.call('POST', '/v1/auth/signup/email-password', { ip: '203.0.113.9', body: { email, password: 'correct-horse-9' } })
     expect((await signUp('first@example.com')).status).toBe(200)

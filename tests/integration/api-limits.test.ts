@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
+import { awayFromWindowEdge } from '../support/window-edge.ts'
 
 /**
  * Hasura's API limits through the metadata API (`set_api_limits`, `remove_api_limits`,
@@ -112,6 +113,7 @@ describe('API limits', () => {
   })
 
   it('limits the rate per role and session variable, with Retry-After', async () => {
+    await awayFromWindowEdge(60_000, 8_000)
     await metadata({
       type: 'set_api_limits',
       args: { rate_limit: { global: { max_reqs_per_min: 3, unique_params: ['x-hasura-user-id'] } } },
@@ -133,6 +135,7 @@ describe('API limits', () => {
   })
 
   it('counts operations over WebSocket against the same rate as HTTP requests', async () => {
+    await awayFromWindowEdge(60_000, 8_000)
     await metadata({
       type: 'set_api_limits',
       args: { rate_limit: { global: { max_reqs_per_min: 3, unique_params: ['x-hasura-user-id'] } } },

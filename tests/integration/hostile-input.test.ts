@@ -217,7 +217,9 @@ describe('hostile input', () => {
       await poller
     }
     expect(failures).toEqual([])
-    expect(slowest.ms, `the slowest /healthz (${slowest.ms.toFixed(0)} ms) was during "${slowest.during}"`).toBeLessThan(100)
+    // A request that held the event loop would stall /healthz for seconds; 500 ms leaves room for
+    // a loaded 2-core CI machine, where other test files' work once delayed one poll to 215 ms.
+    expect(slowest.ms, `the slowest /healthz (${slowest.ms.toFixed(0)} ms) was during "${slowest.during}"`).toBeLessThan(500)
     const after = await server.admin('/v1/graphql', { query: '{ item_aggregate { aggregate { count } } }' })
     expect(after).toEqual(before)
   }, 120_000)
