@@ -10,7 +10,6 @@ interface ProtocolConnection {
   execute(message: Record<string, never>): void
   close(message: { type: 'S'; name: string }): void
   sync(): void
-  sendCopyFail(message: string): void
 }
 
 /** node-postgres' own conversion of a JS value to a parameter (Dates, arrays, Buffers, objects), as its queries bind them. */
@@ -27,7 +26,9 @@ const EXECUTE = {} as Record<string, never>
  *
  * A "submittable" as node-postgres calls it (pg-cursor is one): `client.query(pipeline)` queues
  * it like a query, and the client hands it the backend's messages until ReadyForQuery, or the
- * error that ends it.
+ * error that ends it. Only the engine's statements go through it: never empty, never a COPY, all
+ * rows at once, so no EmptyQueryResponse, CopyInResponse or PortalSuspended can arrive (nor a
+ * RowDescription, which answers only Describe).
  */
 export class StatementPipeline {
   /** The last statement's rows once Postgres has committed, or the error that ended the pipeline. */
@@ -76,12 +77,6 @@ export class StatementPipeline {
     this.#completed++
   }
 
-  handleEmptyQuery(): void {
-    this.#completed++
-  }
-
-  handleRowDescription(): void {}
-
   handleReadyForQuery(): void {
     this.#resolve(this.#rows)
   }
@@ -90,13 +85,4 @@ export class StatementPipeline {
   handleError(error: Error): void {
     this.#reject(error)
   }
-
-  /** None of the engine's statements is a COPY; refuse one rather than leave the connection waiting. */
-  handleCopyInResponse(connection: ProtocolConnection): void {
-    connection.sendCopyFail('COPY FROM STDIN is not supported in a statement pipeline')
-  }
-
-  handleCopyData(): void {}
-
-  handlePortalSuspended(): void {}
 }
