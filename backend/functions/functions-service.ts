@@ -65,7 +65,10 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
         memoryMb: workerMemoryMb,
         // A busy worker still answers heartbeats every 250 ms; one silent for a second is blocked.
         stallMs: 1_000,
-        killAfterMs: timeLimitMs,
+        // A second past the time limit: a call cut off by its deadline answers 504 before the
+        // heartbeat kills its worker. Silence counts from the worker's last heartbeat, up to 250 ms
+        // before the call began, so at exactly the limit the kill could win and answer 502.
+        killAfterMs: timeLimitMs + 1_000,
         log,
       })
       if (watch) {
