@@ -47,6 +47,8 @@ export class WorkerProcess {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     this.exit = new Promise((resolve) => this.child.once('exit', () => resolve()))
+    // Without a listener an 'error' (a failed spawn, kill or send) would end the backend's process.
+    this.child.on('error', (error) => options.log.warn('functions: a worker process failed', { error: error.message }))
     this.ready = new Promise((resolve) => {
       this.child.on('message', (message: WorkerMessage) => {
         if (message.type === 'ready') {
@@ -79,7 +81,8 @@ export class WorkerProcess {
   }
 
   ping(): void {
-    if (this.port !== undefined && this.child.connected) this.child.send('ping')
+    // A worker that has just died may still look connected: its EPIPE is expected, and its exit replaces it.
+    if (this.port !== undefined && this.child.connected) this.child.send('ping', ignoreSendError)
   }
 
   /** How long the worker's event loop has been blocked (0 when it answers heartbeats). */
@@ -91,3 +94,5 @@ export class WorkerProcess {
     if (!this.exited) this.child.kill('SIGKILL')
   }
 }
+
+function ignoreSendError(): void {}
