@@ -5,8 +5,9 @@ describe('NamedStatements', () => {
   it('runs a statement unnamed the first time, names it the second, then only binds it once confirmed', () => {
     const named = new NamedStatements()
     expect(named.plan('SELECT 1')).toEqual({ name: '', parse: true, closeFirst: false })
-    expect(named.plan('SELECT 1')).toEqual({ name: 'pulseboard_1', parse: true, closeFirst: false })
-    named.confirm([{ text: 'SELECT 1' }])
+    const second = named.plan('SELECT 1')
+    expect(second).toEqual({ name: 'pulseboard_1', parse: true, closeFirst: false })
+    named.confirm([{ text: 'SELECT 1' }], [second])
     expect(named.plan('SELECT 1')).toEqual({ name: 'pulseboard_1', parse: false, closeFirst: false })
   })
 
@@ -15,8 +16,9 @@ describe('NamedStatements', () => {
     named.plan('SELECT 1')
     expect(named.plan('SELECT 1').parse).toBe(true)
     // That pipeline failed: no confirm. Its Parse may or may not have taken effect.
-    expect(named.plan('SELECT 1')).toEqual({ name: 'pulseboard_1', parse: true, closeFirst: true })
-    named.confirm([{ text: 'SELECT 1' }])
+    const again = named.plan('SELECT 1')
+    expect(again).toEqual({ name: 'pulseboard_1', parse: true, closeFirst: true })
+    named.confirm([{ text: 'SELECT 1' }], [again])
     expect(named.plan('SELECT 1')).toEqual({ name: 'pulseboard_1', parse: false, closeFirst: false })
   })
 
@@ -24,8 +26,7 @@ describe('NamedStatements', () => {
     const named = new NamedStatements()
     const prepare = (text: string) => {
       named.plan(text)
-      named.plan(text)
-      named.confirm([{ text }])
+      named.confirm([{ text }], [named.plan(text)])
     }
     for (let i = 0; i < 200; i++) prepare(`SELECT ${i}`)
     expect(named.takeEvicted()).toEqual([])

@@ -75,10 +75,11 @@ export class NamedStatements {
     return evicted
   }
 
-  /** The pipeline that sent these statements succeeded: the ones it parsed exist. */
-  confirm(statements: readonly { text: string }[]): void {
-    for (const { text } of statements) {
-      const entry = this.#entries.get(text)
+  /** The pipeline that sent these statements with these plans succeeded: the ones it parsed under a name exist. */
+  confirm(statements: readonly { text: string }[], plans: readonly StatementPlan[]): void {
+    for (const [i, plan] of plans.entries()) {
+      if (!plan.parse || plan.name === '') continue
+      const entry = this.#entries.get((statements[i] as { text: string }).text)
       if (entry) entry.confirmed = true
     }
   }

@@ -111,7 +111,7 @@ class LimitedPostgres extends PostgresQueryable implements LimitedDatabase {
     const pipeline = new StatementPipeline(statements, plans, this.named.takeEvicted())
     this.client.query(pipeline as unknown as pg.Submittable)
     const rows = await pipeline.done
-    this.named.confirm(statements)
+    this.named.confirm(statements, plans)
     return rows
   }
 

@@ -172,10 +172,9 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     return context.db.limited(queryLimits, async (db) => {
       if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session, db)
       const mutation = singleMutation(compiled)
-      const bind = { sessionVariables: session.variables, variables }
-      const prepared = mutation && prepareMutation(mutation, bind)
+      const prepared = mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables })
       if (prepared) {
-        const json = await runPreparedMutation(db, prepared, bind)
+        const json = await runPreparedMutation(db, prepared)
         return dataResponse(
           compiled,
           compiled.rootFields.map((field) => (field.kind === 'json' ? field.json : json)),

@@ -1,4 +1,4 @@
-import type { LimitedDatabase, Queryable } from '../../db/database.ts'
+import type { BoundStatement, LimitedDatabase, Queryable } from '../../db/database.ts'
 import { compile, type SqlFragment } from '../../lib/sql.ts'
 import { EngineError } from '../engine-error.ts'
 import type { ColumnValue, InsertPlan, InsertRow } from '../plan/mutation-ir.ts'
@@ -12,7 +12,8 @@ import { engineErrorFromDatabase } from './database-error.ts'
 /** A mutation field of one statement with its values bound, ready for `runPreparedMutation`. */
 export interface PreparedMutation {
   statement: MutationStatement
-  values: unknown[]
+  /** `set_config('hasura.user', …)`, then the statement. */
+  statements: [BoundStatement, BoundStatement]
   many: boolean
 }
 
@@ -26,13 +27,17 @@ export interface PreparedMutation {
 export function prepareMutation(mutation: CompiledMutation, bind: BindContext): PreparedMutation | null {
   if (mutation.kind !== 'statements' || mutation.statements.length !== 1) return null
   const [statement] = mutation.statements as [MutationStatement]
-  return { statement, values: bindValues(statement.values, bind), many: mutation.many }
+  const statements: PreparedMutation['statements'] = [
+    hasuraUserStatement(bind.sessionVariables),
+    { text: statement.text, values: bindValues(statement.values, bind) },
+  ]
+  return { statement, statements, many: mutation.many }
 }
 
-export async function runPreparedMutation(db: LimitedDatabase, mutation: PreparedMutation, bind: BindContext): Promise<string> {
+export async function runPreparedMutation(db: LimitedDatabase, mutation: PreparedMutation): Promise<string> {
   let rows
   try {
-    rows = await db.runStatements([hasuraUserStatement(bind.sessionVariables), { text: mutation.statement.text, values: mutation.values }])
+    rows = await db.runStatements(mutation.statements)
   } catch (error) {
     throw mutationError(error, mutation.statement)
   }
