@@ -56,7 +56,8 @@ beforeAll(async () => {
 
 afterAll(() => {
   backend?.kill()
-  rmSync(dataDir, { recursive: true, force: true })
+  // The killed backend may still be writing its files for a moment: retry while the folder empties.
+  rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
 })
 
 it('signs up, creates a workspace, a metric, a point and a dashboard whose stat panel follows new points live', async () => {
