@@ -11,7 +11,9 @@ import { startStorageTestBackend, type StorageTestBackend, type StorageUser } fr
  * What an attacker or a broken client sends to Nhost Storage, mostly over raw sockets (bodies cut
  * short, lying lengths, clients that leave at every stage), against the real backend. After each
  * group the same process answers `/healthz`, its RSS has grown less than 100 MB, no staged upload
- * is left on disk and no blob is left without its row.
+ * is left on disk and no blob is left without its row. The backend runs in this test's process:
+ * an unhandled stream error (what ended the backend before) fails the run as an unhandled error.
+ * Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 
 let t: StorageTestBackend
