@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import type { BlobStore } from './blob-store.ts'
 import { openDiskBlobStore } from './disk-blob-store.ts'
 import type { ImageOptions } from './image-options.ts'
+import { StorageError } from './storage-error.ts'
 
 /** Bounds of the on-disk cache of transformed images; the least recently used go first. */
 const MAX_CACHE_ENTRIES = 2000
@@ -65,8 +66,19 @@ export class ImageCache {
     const quality = options.quality === undefined ? {} : { quality: options.quality }
     pipeline = options.format === 'avif' ? pipeline.avif(quality) : pipeline.toFormat(options.format, quality)
     const input = await source()
-    input.on('error', (error) => pipeline.destroy(error))
-    const staged = await this.store.stage(input.pipe(pipeline))
+    let inputError: Error | undefined
+    input.on('error', (error) => {
+      inputError = error
+      pipeline.destroy(error)
+    })
+    let staged
+    try {
+      staged = await this.store.stage(input.pipe(pipeline))
+    } catch (error) {
+      // Bytes sharp cannot decode (corrupt, or past the pixel limit) are the client's problem.
+      if (error instanceof Error && error !== inputError && isSharpError(error)) throw imageNotProcessed(error)
+      throw error
+    }
     await staged.commit(key)
     const size = (await this.store.stat(key))?.size ?? 0
     this.entries.set(key, size)
@@ -84,4 +96,13 @@ export class ImageCache {
       await this.store.delete(key)
     }
   }
+}
+
+/** sharp's decoding errors carry no `syscall`; the file system's (a full disk) do, and stay 500s. */
+function isSharpError(error: Error): boolean {
+  return !('syscall' in error)
+}
+
+function imageNotProcessed(error: Error): StorageError {
+  return new StorageError(400, `the image could not be transformed: ${error.message.split('\n')[0]}`)
 }

@@ -1,6 +1,8 @@
-import type { Readable } from 'node:stream'
+import { pipeline, type Readable } from 'node:stream'
 import busboy from 'busboy'
 import type { BlobStore, StagedBlob } from './blob-store.ts'
+import { checkFileName } from './file-name.ts'
+import { FormSizeLimit, formTooLarge } from './form-size-limit.ts'
 import { sniffMimeType } from './sniff-mime-type.ts'
 import type { BucketSettings } from './storage-metadata.ts'
 import { StorageError } from './storage-error.ts'
@@ -17,12 +19,14 @@ export interface StagedUpload {
 
 export interface UploadForm {
   bucketId?: string
-  metadata: unknown[]
+  metadata: Record<string, unknown>[]
   files: StagedUpload[]
 }
 
 export interface UploadFormOptions {
   contentType: string | undefined
+  /** The `Content-Length` the client declared, if any. */
+  contentLength: string | undefined
   blobs: BlobStore
   /** Field names: `file[]`/`metadata[]` for POST /files, `file`/`metadata` for PUT /files/{id}. */
   fileField: string
@@ -33,45 +37,73 @@ export interface UploadFormOptions {
 
 /** More than any file's metadata needs; a larger part is refused, not buffered. */
 const MAX_METADATA_BYTES = 64 * 1024
-const MAX_FILES = 100
+/** Far more than any file's description needs; deep values cost the database stack, not meaning. */
+const MAX_METADATA_DEPTH = 32
+/** The web app sends one file per request; 20 bounds what one request can stage at once. */
+export const MAX_FILES = 20
+const MAX_FIELDS = 20
+/** busboy's bound on the headers of one part. */
+const MAX_PART_HEADER_BYTES = 16 * 1024
+const MAX_PARTS = 2 * MAX_FILES + MAX_FIELDS
+/** Everything in a form but file bytes: fields, metadata parts and part headers at their limits. */
+const FORM_OVERHEAD_BYTES = (MAX_FILES + MAX_FIELDS) * MAX_METADATA_BYTES + MAX_PARTS * MAX_PART_HEADER_BYTES
+
+/** The largest body a form for `bucket` can be: as many files as allowed, each at the bucket's limit. */
+export function maxFormBytes(bucket: BucketSettings): number {
+  return FORM_OVERHEAD_BYTES + MAX_FILES * bucket.maxUploadFileSize
+}
 
 /**
  * Reads a multipart upload as it arrives (busboy): each file part streams through an
  * `UploadMeter` into the blob store's staging area, so memory stays bounded whatever the size,
  * and a part over the bucket's limit fails at the limit. Metadata parts are read as text whether
  * sent as fields or, as nhost-js sends them, as Blob parts with an empty filename.
- * On any error every part staged so far is discarded and the rest of the body is drained.
+ *
+ * What can be refused before a file's bytes are read is: the bucket (404), a declared length no
+ * form for it can have (413), the part count and the file name (400). The whole body is counted
+ * too, so parts this form ignores cannot go on for ever. On any failure (a refusal, a malformed
+ * or truncated body, a client that leaves) reading stops at once, every stream is closed with
+ * its error handled, and every part staged so far is discarded before the error is thrown; the
+ * unread rest of the body is left to the HTTP layer, which drains it briefly so the client
+ * reads the answer, then closes the connection.
  */
 export async function readUploadForm(body: Readable, options: UploadFormOptions): Promise<UploadForm> {
   if (!options.contentType?.toLowerCase().startsWith('multipart/form-data')) {
     throw new StorageError(400, 'request body must be multipart/form-data')
   }
-  const form: UploadForm = { metadata: [], files: [] }
+  const declaredLength = options.contentLength === undefined ? undefined : Number(options.contentLength)
   let parser: busboy.Busboy
   try {
     parser = busboy({
       headers: { 'content-type': options.contentType },
-      limits: { files: 2 * MAX_FILES, fields: 20, fieldSize: MAX_METADATA_BYTES, parts: 2 * MAX_FILES + 20 },
+      // Browsers send a file name's UTF-8 bytes as they are; busboy's default reads them as Latin-1.
+      defParamCharset: 'utf8',
+      limits: { files: 2 * MAX_FILES, fields: MAX_FIELDS, fieldSize: MAX_METADATA_BYTES, parts: MAX_PARTS },
     })
   } catch (error) {
     throw new StorageError(400, `malformed multipart form: ${(error as Error).message}`)
   }
-  let work: Promise<void> = Promise.resolve()
+  const sizeLimit = new FormSizeLimit(FORM_OVERHEAD_BYTES)
+  const form: UploadForm = { metadata: [], files: [] }
+  let fileParts = 0
   let failure: unknown
-  let signalFailure: () => void = () => {}
-  const failed = new Promise<void>((resolve) => {
-    signalFailure = resolve
+  let settle: () => void = () => {}
+  const settled = new Promise<void>((resolve) => {
+    settle = resolve
   })
   const fail = (error: unknown): void => {
-    failure ??= error
-    signalFailure()
+    if (failure !== undefined) return
+    failure = error
+    // Stop reading: busboy destroys the part it was writing, whose consumer sees the error.
+    body.unpipe(sizeLimit)
+    sizeLimit.destroy()
+    parser.destroy()
+    settle()
   }
+
+  let work: Promise<void> = Promise.resolve()
   const enqueue = (task: () => Promise<void>): void => {
-    work = work
-      .then(async () => {
-        if (failure === undefined) await task()
-      })
-      .catch(fail)
+    work = work.then(() => (failure === undefined ? task() : undefined)).catch(fail)
   }
 
   parser.on('field', (name, value, info) => {
@@ -87,40 +119,47 @@ export async function readUploadForm(body: Readable, options: UploadFormOptions)
     })
   })
   parser.on('file', (name, stream, info) => {
+    // Every part stream is closed with an error when reading stops; that error is the request's.
+    stream.on('error', () => {})
+    const isFile = name === options.fileField
+    if (isFile && ++fileParts > MAX_FILES) fail(tooManyFiles())
     enqueue(async () => {
       if (name === options.metadataField) {
         form.metadata.push(parseMetadata(await readText(stream)))
-      } else if (name === options.fileField) {
-        if (form.files.length >= MAX_FILES) throw new StorageError(400, `at most ${MAX_FILES} files per request`)
+      } else if (isFile) {
         const bucket = await options.bucketFor(form.bucketId)
+        if (form.files.length === 0) allowBucket(bucket)
         form.files.push(await stageFile(stream, info, bucket, options.blobs))
       } else {
         stream.resume()
       }
     })
-    // A part whose turn never comes must not stall the parser: drain it after a failure.
+    // A part whose turn never comes must not hold the parser: drain it after a failure.
     void work.then(() => {
       if (failure !== undefined) stream.resume()
     })
   })
-  parser.on('filesLimit', () =>
-    enqueue(async () => {
-      throw new StorageError(400, `at most ${MAX_FILES} files per request`)
-    }),
-  )
-
-  const parsed = new Promise<void>((resolve, reject) => {
-    parser.on('close', resolve)
-    parser.on('error', (error: Error) => reject(new StorageError(400, `malformed multipart form: ${error.message}`)))
-  })
-  body.pipe(parser)
-  // The first failure answers at once: the rest of the body is drained unread, not parsed.
-  await Promise.race([parsed.catch(fail), failed])
-  if (failure !== undefined) {
-    body.unpipe(parser)
-    body.resume()
-    parser.destroy()
+  const allowBucket = (bucket: BucketSettings): void => {
+    const max = maxFormBytes(bucket)
+    if (declaredLength !== undefined && declaredLength > max) throw formTooLarge(max)
+    sizeLimit.raise(max)
   }
+  parser.on('filesLimit', () => fail(tooManyFiles()))
+  parser.on('partsLimit', () => fail(new StorageError(400, `at most ${MAX_PARTS} parts per multipart form`)))
+  parser.on('fieldsLimit', () => fail(new StorageError(400, `at most ${MAX_FIELDS} fields per multipart form`)))
+  parser.on('error', (error: Error) => fail(new StorageError(400, `malformed multipart form: ${error.message}`)))
+  parser.on('close', () => {
+    // Every part has been handed out; the form is read once the last one is staged.
+    void work.then(settle)
+  })
+  sizeLimit.on('error', fail)
+  body.on('error', () => fail(clientLeft()))
+  body.on('close', () => {
+    if (!body.readableEnded) fail(clientLeft())
+  })
+  body.pipe(sizeLimit).pipe(parser)
+
+  await settled
   await work
   if (failure !== undefined) {
     await Promise.all(form.files.map((file) => file.blob.discard()))
@@ -130,15 +169,12 @@ export async function readUploadForm(body: Readable, options: UploadFormOptions)
 }
 
 async function stageFile(stream: Readable, info: busboy.FileInfo, bucket: BucketSettings, blobs: BlobStore): Promise<StagedUpload> {
-  const filename = info.filename || 'file'
+  const filename = checkFileName(info.filename || 'file')
   const meter = new UploadMeter(filename, bucket.maxUploadFileSize)
-  try {
-    const blob = await blobs.stage(stream.pipe(meter))
-    return { filename, mimeType: sniffMimeType(meter.head, info.mimeType), size: meter.size, etag: meter.etag(), blob }
-  } catch (error) {
-    stream.resume()
-    throw error
-  }
+  // The part's own errors (a truncated body, a client gone) reach the meter, and so the blob store.
+  pipeline(stream, meter, () => {})
+  const blob = await blobs.stage(meter)
+  return { filename, mimeType: sniffMimeType(meter.head, info.mimeType), size: meter.size, etag: meter.etag(), blob }
 }
 
 async function readText(stream: Readable): Promise<string> {
@@ -156,12 +192,42 @@ function metadataTooLarge(): StorageError {
   return new StorageError(413, `a form field or metadata part is larger than ${MAX_METADATA_BYTES} bytes`)
 }
 
-function parseMetadata(text: string): unknown {
+function tooManyFiles(): StorageError {
+  return new StorageError(400, `at most ${MAX_FILES} files per request`, { maxFiles: MAX_FILES })
+}
+
+/** Not an answer the client will read: it is gone. Logged as a refusal, never as a failure. */
+function clientLeft(): StorageError {
+  return new StorageError(400, 'the client closed the connection before the upload ended')
+}
+
+/** `{id?, name?, metadata?}`; the name is checked here, before any file part is read. */
+function parseMetadata(text: string): Record<string, unknown> {
+  let value: unknown
   try {
-    const value: unknown = JSON.parse(text)
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value
+    value = JSON.parse(text)
   } catch {
     // answered below
   }
-  throw new StorageError(400, "couldn't decode metadata")
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new StorageError(400, "couldn't decode metadata")
+  if (depthOf(value) > MAX_METADATA_DEPTH) throw new StorageError(400, `metadata nested deeper than ${MAX_METADATA_DEPTH} levels`)
+  const { name } = value as { name?: unknown }
+  if (name !== undefined) {
+    if (typeof name !== 'string') throw new StorageError(400, 'file name must be a string')
+    checkFileName(name)
+  }
+  return value as Record<string, unknown>
+}
+
+/** How deeply objects and arrays nest in a parsed JSON value, counted without recursion. */
+function depthOf(root: unknown): number {
+  let deepest = 0
+  const stack: [unknown, number][] = [[root, 1]]
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!
+    if (typeof value !== 'object' || value === null) continue
+    deepest = Math.max(deepest, depth)
+    for (const child of Object.values(value)) stack.push([child, depth + 1])
+  }
+  return deepest
 }

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { readUploadForm } from './read-upload-form.ts'
 import { requestBody, type StorageService } from './storage-service.ts'
-import { assertFileId, StorageError } from './storage-error.ts'
+import { assertFileId, notAuthorized, StorageError } from './storage-error.ts'
 import { fileTooSmall } from './upload-meter.ts'
 
 /**
@@ -16,8 +16,11 @@ export function replaceFileRoutes(app: Hono, storage: StorageService): void {
     const id = assertFileId(c.req.param('id'))
     const session = await storage.session(c)
     const file = await storage.metadata.fileVisibleTo(session, id)
+    // Decided before a byte of the body is read: a role without an update permission is refused.
+    if (!(await storage.metadata.roleMay(session, 'updateFile'))) throw notAuthorized()
     const form = await readUploadForm(requestBody(c), {
       contentType: c.req.header('content-type'),
+      contentLength: c.req.header('content-length'),
       blobs: storage.blobs,
       fileField: 'file',
       metadataField: 'metadata',
@@ -29,7 +32,6 @@ export function replaceFileRoutes(app: Hono, storage: StorageService): void {
         throw new StorageError(400, 'wrong file data in multipart form, one needs to be specified')
       if (upload.size < file.bucket.minUploadFileSize) throw fileTooSmall(upload.filename, upload.size, file.bucket.minUploadFileSize)
       const meta = (form.metadata[0] ?? {}) as { name?: unknown; metadata?: Record<string, unknown> }
-      if (meta.name !== undefined && typeof meta.name !== 'string') throw new StorageError(400, 'file name must be a string')
       const set: Record<string, unknown> = { name: meta.name ?? upload.filename, mimeType: upload.mimeType }
       if (meta.metadata !== undefined) set.metadata = meta.metadata
       await storage.metadata.updateAsCaller(session, id, set)

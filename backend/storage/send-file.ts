@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import { checkConditionals } from './check-conditionals.ts'
+import { MAX_FILE_NAME_BYTES } from './file-name.ts'
 import { FORMAT_MIME_TYPES, parseImageOptions } from './image-options.ts'
 import { parseByteRange } from './parse-byte-range.ts'
 import type { StorageService } from './storage-service.ts'
@@ -54,7 +55,7 @@ export async function sendFile(c: Context, storage: StorageService, file: FileMe
   }
   headers.set('Accept-Ranges', 'bytes')
   headers.set('Content-Type', mimeType)
-  headers.set('Content-Disposition', `inline; filename="${queryEscape(name)}"`)
+  headers.set('Content-Disposition', `inline; filename="${queryEscape(headerFileName(name))}"`)
   headers.set('Last-Modified', updatedAt.toUTCString())
 
   const range = parseByteRange(c.req.header('range'), stat.size)
@@ -69,6 +70,18 @@ export async function sendFile(c: Context, storage: StorageService, file: FileMe
   const body = await store.read(key, range)
   if (!body) throw new StorageError(404, 'file not found')
   return new Response(Readable.toWeb(body) as ReadableStream, { status: answer, headers })
+}
+
+/**
+ * Uploads are held to 1,024 bytes of name, but GraphQL `updateFile` may store a longer one: the
+ * header keeps its first 1,024 bytes, so a download never carries a header clients refuse.
+ */
+function headerFileName(name: string): string {
+  if (Buffer.byteLength(name, 'utf8') <= MAX_FILE_NAME_BYTES) return name
+  return Buffer.from(name, 'utf8')
+    .subarray(0, MAX_FILE_NAME_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '')
 }
 
 /** Go's url.QueryEscape, which hasura-storage applies to the file name in Content-Disposition. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkConditionals } from './check-conditionals.ts'
+import { checkFileName } from './file-name.ts'
 import { parseByteRange } from './parse-byte-range.ts'
 import { PresignedUrls } from './presigned-url.ts'
 import { sniffMimeType } from './sniff-mime-type.ts'
@@ -84,5 +85,21 @@ describe('PresignedUrls', () => {
     )
     expect(() => new PresignedUrls('other').verify(id, signed, 1_000_000)).toThrow('signature does not match')
     expect(() => urls.verify(id, {}, 1_000_000)).toThrow('invalid or missing signature')
+  })
+})
+
+describe('checkFileName', () => {
+  it.each(['a.png', '../../etc/passwd', 'été "x" ; y.csv', 'é'.repeat(512), 'n'.repeat(1024)])('keeps %j', (name) => {
+    expect(checkFileName(name)).toBe(name)
+  })
+
+  it.each([
+    ['n'.repeat(1025), 'file name too long: 1025 bytes, at most 1024'],
+    ['é'.repeat(513), 'file name too long: 1026 bytes, at most 1024'],
+    ['a\u0000b', 'file name must not contain control characters'],
+    ['a\r\nb', 'file name must not contain control characters'],
+    ['a\u007fb', 'file name must not contain control characters'],
+  ])('refuses %j with 400', (name, message) => {
+    expect(() => checkFileName(name)).toThrow(message)
   })
 })

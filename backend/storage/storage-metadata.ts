@@ -55,6 +55,18 @@ export class StorageMetadata {
     return data.bucket as BucketSettings
   }
 
+  /**
+   * Whether the caller's role has `rootField` at all (an insert or update permission on
+   * storage.files), read from the role's schema without touching the database, so an upload
+   * can be refused before its body is read. The row itself is still checked as the caller.
+   */
+  async roleMay(session: Session, rootField: 'insertFile' | 'updateFile'): Promise<boolean> {
+    // The admin secret may also ask for backend-only permissions, which the plain schema lacks.
+    if (session.adminSecretUsed) return true
+    const schema = await this.engine.schemaFor(session.role)
+    return schema.getMutationType()?.getFields()[rootField] !== undefined
+  }
+
   /** Inserts the row as the caller: the insert check and presets of the caller's role apply. */
   async insertAsCaller(session: Session, object: Record<string, unknown>): Promise<void> {
     await this.caller(session, 'mutation ($o: files_insert_input!) { insertFile(object: $o) { __typename } }', { o: object })

@@ -53,6 +53,11 @@ export function storageRoutes(context: BackendContext, engine: GraphqlEngine, bl
       maxAge: 12 * 60 * 60,
     }),
   )
+  // Downloads are bytes and names users chose, errors quote them: no browser may guess a type.
+  app.use(async (c, next) => {
+    await next()
+    c.res.headers.set('X-Content-Type-Options', 'nosniff')
+  })
   app.get('/version', (c) => c.json({ buildVersion: STORAGE_VERSION }))
 
   uploadFilesRoutes(app, storage)

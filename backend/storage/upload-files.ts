@@ -4,7 +4,7 @@ import { readUploadForm, type StagedUpload } from './read-upload-form.ts'
 import type { StorageService } from './storage-service.ts'
 import { requestBody } from './storage-service.ts'
 import type { BucketSettings, FileMetadata } from './storage-metadata.ts'
-import { isUuid, StorageError, storageErrorResponse } from './storage-error.ts'
+import { isUuid, notAuthorized, StorageError, storageErrorResponse } from './storage-error.ts'
 import { fileTooSmall } from './upload-meter.ts'
 
 interface UploadMetadata {
@@ -24,6 +24,10 @@ interface UploadMetadata {
 export function uploadFilesRoutes(app: Hono, storage: StorageService): void {
   const upload = async (c: Context): Promise<Response> => {
     const session = await storage.session(c)
+    // Decided before a byte of the body is read: a role without an insert permission is refused.
+    if (!(await storage.metadata.roleMay(session, 'insertFile'))) {
+      return storageErrorResponse(notAuthorized(), { processedFiles: [] })
+    }
     const buckets = new Map<string, Promise<BucketSettings>>()
     const bucketFor = (id: string | undefined): Promise<BucketSettings> => {
       const key = id ?? 'default'
@@ -35,6 +39,7 @@ export function uploadFilesRoutes(app: Hono, storage: StorageService): void {
     try {
       form = await readUploadForm(requestBody(c), {
         contentType: c.req.header('content-type'),
+        contentLength: c.req.header('content-length'),
         blobs: storage.blobs,
         fileField: 'file[]',
         metadataField: 'metadata[]',
@@ -79,7 +84,6 @@ async function storeFile(
   meta: UploadMetadata,
 ): Promise<FileMetadata> {
   if (meta.id !== undefined && !isUuid(meta.id)) throw new StorageError(400, `file id must be a UUID, got ${JSON.stringify(meta.id)}`)
-  if (meta.name !== undefined && typeof meta.name !== 'string') throw new StorageError(400, 'file name must be a string')
   if (file.size < bucket.minUploadFileSize) throw fileTooSmall(file.filename, file.size, bucket.minUploadFileSize)
   const id = meta.id ?? randomUUID()
   const row: Record<string, unknown> = {
