@@ -42,6 +42,8 @@ DROP FUNCTION IF EXISTS public.points_rollups_after_delete();
 DROP FUNCTION IF EXISTS public.points_rollups_after_update();
 DROP FUNCTION IF EXISTS public.points_rollups_after_insert();
 DROP FUNCTION IF EXISTS public.point_rollups_refresh(uuid[], timestamptz[]);
+DROP FUNCTION IF EXISTS public.point_rollups_recount_coarser(uuid[], timestamptz[]);
+DROP FUNCTION IF EXISTS public.point_rollups_recount_minutes(uuid[], timestamptz[]);
 DROP FUNCTION IF EXISTS public.point_rollups_lock(uuid[]);
 DROP FUNCTION IF EXISTS public.point_rollup_sizes();
 DROP TABLE IF EXISTS public.point_rollups;

@@ -51,17 +51,12 @@ AS $$
     FROM (SELECT DISTINCT m FROM unnest(metric_ids) AS m ORDER BY m) AS ordered
 $$;
 
--- Refreshes every rollup holding one of the given (metric, minute) pairs (distinct pairs): the
--- minute from its points, each coarser size from the size below. A bucket left without points
--- disappears.
-CREATE FUNCTION public.point_rollups_refresh(metric_ids uuid[], minutes timestamptz[]) RETURNS void
+-- Recounts from the points the minute rollups of the given (metric, minute) pairs (distinct
+-- pairs); a minute left without points loses its rollup.
+CREATE FUNCTION public.point_rollups_recount_minutes(metric_ids uuid[], minutes timestamptz[]) RETURNS void
   LANGUAGE plpgsql VOLATILE
 AS $$
-DECLARE
-  finer integer := 60;
-  coarser integer;
 BEGIN
-  PERFORM public.point_rollups_lock(metric_ids);
   DELETE FROM public.point_rollups AS r
    USING unnest(metric_ids, minutes) AS t(metric_id, minute)
    WHERE r.metric_id = t.metric_id AND r.bucket_seconds = 60 AND r.bucket = t.minute;
@@ -78,7 +73,18 @@ BEGIN
       WHERE p.metric_id = t.metric_id AND p.ts >= t.minute AND p.ts < t.minute + interval '60 seconds'
    ) AS a
    WHERE a.samples > 0;
+END;
+$$;
 
+-- Recounts the 5-minute, hourly and daily rollups holding the given (metric, minute) pairs, each
+-- size from the size below it.
+CREATE FUNCTION public.point_rollups_recount_coarser(metric_ids uuid[], minutes timestamptz[]) RETURNS void
+  LANGUAGE plpgsql VOLATILE
+AS $$
+DECLARE
+  finer integer := 60;
+  coarser integer;
+BEGIN
   FOREACH coarser IN ARRAY ARRAY[300, 3600, 86400] LOOP
     WITH buckets AS (
       SELECT DISTINCT metric_id, date_bin(make_interval(secs => coarser), minute, timestamptz '1970-01-01 00:00:00+00') AS bucket
@@ -106,17 +112,64 @@ BEGIN
 END;
 $$;
 
+-- Refreshes every rollup holding one of the given (metric, minute) pairs (distinct pairs), for
+-- the update and delete triggers.
+CREATE FUNCTION public.point_rollups_refresh(metric_ids uuid[], minutes timestamptz[]) RETURNS void
+  LANGUAGE plpgsql VOLATILE
+AS $$
+BEGIN
+  PERFORM public.point_rollups_lock(metric_ids);
+  PERFORM public.point_rollups_recount_minutes(metric_ids, minutes);
+  PERFORM public.point_rollups_recount_coarser(metric_ids, minutes);
+END;
+$$;
+
 -- The triggers: the minutes that gained points (insert), lost them (delete) or both (update).
+-- An insert counts a minute that has no rollup yet from the new points alone: every write keeps
+-- the rollups of its minutes under the metric's lock, so such a minute holds no point counted
+-- anywhere (a batch of new points is not read twice). Minutes that have a rollup are recounted.
 CREATE FUNCTION public.points_rollups_after_insert() RETURNS trigger
   LANGUAGE plpgsql
 AS $$
+DECLARE
+  metric_ids uuid[];
+  minutes timestamptz[];
+  recount_ids uuid[];
+  recount_minutes timestamptz[];
 BEGIN
-  PERFORM public.point_rollups_refresh(array_agg(metric_id), array_agg(minute))
-     FROM (
-       SELECT DISTINCT metric_id, date_bin('60 seconds', ts, timestamptz '1970-01-01 00:00:00+00') AS minute
-         FROM added_points
-     ) AS touched
-   HAVING count(*) > 0;
+  SELECT array_agg(metric_id), array_agg(minute) INTO metric_ids, minutes
+    FROM (
+      SELECT DISTINCT metric_id, date_bin('60 seconds', ts, timestamptz '1970-01-01 00:00:00+00') AS minute
+        FROM added_points
+    ) AS touched;
+  IF metric_ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM public.point_rollups_lock(metric_ids);
+  WITH counted AS (
+    INSERT INTO public.point_rollups (metric_id, bucket_seconds, bucket, samples, total, lowest, highest, last_ts, last_value)
+    SELECT g.metric_id, 60, g.minute, g.samples, g.total, g.lowest, g.highest, g.last_ts,
+           (SELECT p.value FROM public.points AS p WHERE p.metric_id = g.metric_id AND p.ts = g.last_ts)
+      FROM (
+        SELECT a.metric_id, m.minute, count(*) AS samples, sum(a.value) AS total, min(a.value) AS lowest,
+               max(a.value) AS highest, max(a.ts) AS last_ts
+          FROM added_points AS a
+         CROSS JOIN LATERAL (SELECT date_bin('60 seconds', a.ts, timestamptz '1970-01-01 00:00:00+00') AS minute) AS m
+         GROUP BY a.metric_id, m.minute
+      ) AS g
+     WHERE NOT EXISTS (
+       SELECT 1 FROM public.point_rollups AS r
+        WHERE r.metric_id = g.metric_id AND r.bucket_seconds = 60 AND r.bucket = g.minute
+     )
+    RETURNING metric_id, bucket
+  )
+  SELECT array_agg(t.metric_id), array_agg(t.minute) INTO recount_ids, recount_minutes
+    FROM unnest(metric_ids, minutes) AS t(metric_id, minute)
+   WHERE NOT EXISTS (SELECT 1 FROM counted AS c WHERE c.metric_id = t.metric_id AND c.bucket = t.minute);
+  IF recount_ids IS NOT NULL THEN
+    PERFORM public.point_rollups_recount_minutes(recount_ids, recount_minutes);
+  END IF;
+  PERFORM public.point_rollups_recount_coarser(metric_ids, minutes);
   RETURN NULL;
 END;
 $$;
