@@ -11,6 +11,7 @@ import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchImport } from './import.ts'
 import { benchIngest } from './ingest.ts'
 import { benchPgliteThread } from './pglite-thread.ts'
+import { benchSoak } from './soak.ts'
 import { benchStorage } from './storage.ts'
 import { benchSubscriptions, parseRun } from './subscriptions.ts'
 
@@ -30,12 +31,14 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   import: (args) => benchImport(...args.map(Number)),
   ingest: (args) => benchIngest(...args.map(Number)),
   'pglite-thread': (args) => benchPgliteThread(...args.map(Number)),
+  soak: () => benchSoak(),
   storage: (args) => benchStorage(...args.map(Number)),
   subscriptions: (args) => benchSubscriptions((args.length > 0 ? args : ['10000/200']).map(parseRun)),
 }
 
 const [name, ...args] = process.argv.slice(2)
-const selected = name === undefined ? Object.keys(benchmarks) : [name]
+// The soak takes an hour: it runs only when named.
+const selected = name === undefined ? Object.keys(benchmarks).filter((key) => key !== 'soak') : [name]
 for (const key of selected) {
   const run = benchmarks[key]
   if (!run) throw new Error(`no benchmark named ${key}; there are: ${Object.keys(benchmarks).join(', ')}`)
