@@ -12,6 +12,7 @@ import { benchImport } from './import.ts'
 import { benchIngest } from './ingest.ts'
 import { benchPgliteThread } from './pglite-thread.ts'
 import { benchSeries } from './series.ts'
+import { benchSoak } from './soak.ts'
 import { benchStorage } from './storage.ts'
 import { benchSubscriptions, parseRun } from './subscriptions.ts'
 
@@ -32,12 +33,14 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   ingest: (args) => benchIngest(...args.map(Number)),
   'pglite-thread': (args) => benchPgliteThread(...args.map(Number)),
   series: (args) => benchSeries(...args.map(Number)),
+  soak: () => benchSoak(),
   storage: (args) => benchStorage(...args.map(Number)),
   subscriptions: (args) => benchSubscriptions((args.length > 0 ? args : ['10000/200']).map(parseRun)),
 }
 
 const [name, ...args] = process.argv.slice(2)
-const selected = name === undefined ? Object.keys(benchmarks) : [name]
+// The soak takes an hour: it runs only when named.
+const selected = name === undefined ? Object.keys(benchmarks).filter((key) => key !== 'soak') : [name]
 for (const key of selected) {
   const run = benchmarks[key]
   if (!run) throw new Error(`no benchmark named ${key}; there are: ${Object.keys(benchmarks).join(', ')}`)

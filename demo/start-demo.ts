@@ -93,10 +93,11 @@ export function demoPassword(adminSecret: string): string {
 
 function nhostClient(url: string): NhostClient {
   return createClient({
-    authUrl: `${url}/v1/auth`,
-    graphqlUrl: `${url}/v1/graphql`,
-    storageUrl: `${url}/v1/storage`,
-    functionsUrl: `${url}/v1/functions`,
+    // Base URLs ending in /v1, as nhost-js's session refresh needs (see src/lib/env.ts).
+    authUrl: `${url}/auth/v1`,
+    graphqlUrl: `${url}/graphql/v1`,
+    storageUrl: `${url}/storage/v1`,
+    functionsUrl: `${url}/functions/v1`,
     storage: new MemoryStorage(),
   })
 }
@@ -113,7 +114,7 @@ async function signInOwner(owner: NhostClient, password: string): Promise<boolea
 
 /** Hasura's admin API (what a deployment script would ask): are there any users yet? */
 async function isDatabaseEmpty(url: string, adminSecret: string): Promise<boolean> {
-  const response = await fetch(`${url}/v1/graphql`, {
+  const response = await fetch(`${url}/graphql/v1`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': adminSecret },
     body: JSON.stringify({ query: 'query DemoUserCount { usersAggregate { aggregate { count } } }' }),

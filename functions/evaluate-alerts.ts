@@ -33,7 +33,7 @@ export default async function evaluateAlerts(req: Request, res: Response): Promi
 /** One-off events for the other runs of this minute, through Hasura's metadata API. */
 async function scheduleRestOfMinute(cronTime: string | undefined): Promise<number> {
   const start = cronTime ? Date.parse(cronTime) : Date.now()
-  const metadataUrl = requiredEnv('NHOST_GRAPHQL_URL').replace(/\/v1\/graphql$/, '/v1/metadata')
+  const metadataUrl = `${requiredEnv('NHOST_HASURA_URL')}/v1/metadata`
   const args = Array.from({ length: RUNS_PER_MINUTE - 1 }, (_, index) => ({
     type: 'create_scheduled_event',
     args: {

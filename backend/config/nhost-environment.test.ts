@@ -20,10 +20,10 @@ describe('nhostEnvironment', () => {
       NHOST_WEBHOOK_SECRET: 'hook',
       NHOST_JWT_SECRET: config.jwtSecretText,
       NHOST_SUBDOMAIN: 'local',
-      NHOST_GRAPHQL_URL: 'http://127.0.0.1:4000/v1/graphql',
-      NHOST_AUTH_URL: 'http://127.0.0.1:4000/v1/auth',
-      NHOST_STORAGE_URL: 'http://127.0.0.1:4000/v1/storage',
-      NHOST_FUNCTIONS_URL: 'http://127.0.0.1:4000/v1/functions',
+      NHOST_GRAPHQL_URL: 'http://127.0.0.1:4000/graphql/v1',
+      NHOST_AUTH_URL: 'http://127.0.0.1:4000/auth/v1',
+      NHOST_STORAGE_URL: 'http://127.0.0.1:4000/storage/v1',
+      NHOST_FUNCTIONS_URL: 'http://127.0.0.1:4000/functions/v1',
     })
   })
 

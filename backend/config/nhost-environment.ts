@@ -17,10 +17,11 @@ export function nhostEnvironment(config: BackendConfig, baseUrl: string): Record
     NHOST_SUBDOMAIN: 'local',
     NHOST_REGION: '',
     NHOST_HASURA_URL: base,
-    NHOST_GRAPHQL_URL: `${base}/v1/graphql`,
-    NHOST_AUTH_URL: `${base}/v1/auth`,
-    NHOST_STORAGE_URL: `${base}/v1/storage`,
-    NHOST_FUNCTIONS_URL: `${base}/v1/functions`,
+    // Each service's base URL ends in /v1, as on hosted Nhost (server/service-base-paths.ts).
+    NHOST_GRAPHQL_URL: `${base}/graphql/v1`,
+    NHOST_AUTH_URL: `${base}/auth/v1`,
+    NHOST_STORAGE_URL: `${base}/storage/v1`,
+    NHOST_FUNCTIONS_URL: `${base}/functions/v1`,
     ...globalEnvironment(config.nhostToml),
   }
 }

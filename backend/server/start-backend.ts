@@ -18,6 +18,7 @@ import type { BackendContext } from '../context/backend-context.ts'
 import { createApp } from './create-app.ts'
 import { prepareDatabase } from './prepare-database.ts'
 import { serveWebApp } from './serve-web-app.ts'
+import { serveNhostBasePaths } from './service-base-paths.ts'
 
 export interface StartOptions extends LoadConfigOptions {
   /** Serve the built web app from this folder for every path no service owns. */
@@ -65,6 +66,8 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       else if (isGraphqlPost(req)) graphqlPost(req, res)
       else void serveApp(req, res)
     })
+    // Before the WebSocket's upgrade listener: `/graphql/v1` upgrades as `/v1/graphql` does.
+    serveNhostBasePaths(server)
     const websocket = await serveGraphqlWebSocket(server, context, engine)
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)

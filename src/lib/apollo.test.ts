@@ -86,3 +86,31 @@ describe('createAppApollo and an expired session', () => {
     expect(onSessionLost).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('createAppApollo and a token about to expire', () => {
+  it('exchanges it once through the auth base URL before the operation, which carries the new one', async () => {
+    const nearlyExpired = fakeJwt('u1', 30)
+    const fresh = fakeJwt('u1', 900)
+    const nhost = createNhost(testEnv)
+    nhost.sessionStorage.set(session(nearlyExpired, 'r1') as never)
+    apollo = createAppApollo(testEnv, nhost, { onSessionLost: vi.fn() })
+    const refreshTokens: unknown[] = []
+    const seen: (string | null)[] = []
+    server.use(
+      // nhost-js skips its own refresh for a URL ending in /v1/token: with any other auth URL the
+      // refresh call refreshes first, for ever (issue 24).
+      http.post(`${testEnv.authUrl}/token`, async ({ request }) => {
+        refreshTokens.push(((await request.json()) as { refreshToken: unknown }).refreshToken)
+        return HttpResponse.json(session(fresh, 'r2'))
+      }),
+      graphql.query(MyWorkspacesDocument, ({ request }) => {
+        seen.push(request.headers.get('authorization'))
+        return HttpResponse.json({ data: { workspaces: [] } })
+      }),
+    )
+    await apollo.client.query({ query: MyWorkspacesDocument })
+    expect(testEnv.authUrl).toMatch(/\/v1$/)
+    expect(refreshTokens).toEqual(['r1'])
+    expect(seen).toEqual([`Bearer ${fresh}`])
+  })
+})

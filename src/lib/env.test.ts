@@ -4,15 +4,15 @@ import { parseEnv } from './env.ts'
 describe('parseEnv', () => {
   it('puts every service on the page origin by default', () => {
     expect(parseEnv({}, 'http://localhost:1337')).toEqual({
-      authUrl: 'http://localhost:1337/v1/auth',
-      graphqlUrl: 'http://localhost:1337/v1/graphql',
-      graphqlWsUrl: 'ws://localhost:1337/v1/graphql',
-      storageUrl: 'http://localhost:1337/v1/storage',
-      functionsUrl: 'http://localhost:1337/v1/functions',
+      authUrl: 'http://localhost:1337/auth/v1',
+      graphqlUrl: 'http://localhost:1337/graphql/v1',
+      graphqlWsUrl: 'ws://localhost:1337/graphql/v1',
+      storageUrl: 'http://localhost:1337/storage/v1',
+      functionsUrl: 'http://localhost:1337/functions/v1',
       target: 'same-origin',
     })
     expect(parseEnv({ VITE_NHOST_SUBDOMAIN: ' ', VITE_NHOST_REGION: '' }, 'https://pb.example.com').graphqlWsUrl).toBe(
-      'wss://pb.example.com/v1/graphql',
+      'wss://pb.example.com/graphql/v1',
     )
   })
 

@@ -38,13 +38,15 @@ export function parseEnv(raw: RawEnv, origin: string): AppEnv {
       target: 'nhost-cloud',
     }
   }
+  // The embedded backend's Nhost layout: each base URL ends in /v1 as on Nhost Cloud, which
+  // nhost-js's session refresh needs (its refresh call must end in /v1/token).
   const base = origin.replace(/\/$/, '')
   return {
-    authUrl: `${base}/v1/auth`,
-    graphqlUrl: `${base}/v1/graphql`,
-    graphqlWsUrl: `${base.replace(/^http/, 'ws')}/v1/graphql`,
-    storageUrl: `${base}/v1/storage`,
-    functionsUrl: `${base}/v1/functions`,
+    authUrl: `${base}/auth/v1`,
+    graphqlUrl: `${base}/graphql/v1`,
+    graphqlWsUrl: `${base.replace(/^http/, 'ws')}/graphql/v1`,
+    storageUrl: `${base}/storage/v1`,
+    functionsUrl: `${base}/functions/v1`,
     target: 'same-origin',
   }
 }

@@ -21,9 +21,10 @@ export interface E2eServer {
 
 /**
  * Serves the production build (made once by global-setup.ts) from the real backend on a free
- * port, over a fresh database, without `npm start`'s demo (a test starts it when it wants it).
+ * port, over a fresh database, without `npm start`'s demo (a test starts it when it wants it);
+ * this repository's Nhost project unless `projectDir` names another.
  */
-export async function startE2eServer(): Promise<E2eServer> {
+export async function startE2eServer(options: { projectDir?: string } = {}): Promise<E2eServer> {
   const workDir = mkdtempSync(join(tmpdir(), 'pulseboard-e2e-'))
   const webAppDir = inject('webAppDir')
   const adminSecret = 'e2e-admin-secret'
@@ -38,6 +39,7 @@ export async function startE2eServer(): Promise<E2eServer> {
       HASURA_GRAPHQL_ADMIN_SECRET: adminSecret,
     },
     database: target,
+    projectDir: options.projectDir,
     webAppDir,
     log: createLogger('warn'),
   })
