@@ -46,9 +46,6 @@ if (built < sources) {
 try {
   const { startBackend } = await import('../server/start-backend.ts')
   const backend = await startBackend({ webAppDir: distDir, openingDatabase })
-  if (backend.context.config.usingDevelopmentJwtSecret) {
-    console.warn('Using the development JWT secret: set HASURA_GRAPHQL_JWT_SECRET before exposing this server.')
-  }
   console.log(`\nPulseboard is running at ${backend.url}  (${backend.context.db.description})\n`)
   let demo: DemoStart | undefined
   if (process.env.PULSEBOARD_DEMO !== '0') {

@@ -21,12 +21,6 @@ export interface JwtSecret {
 
 export const DEFAULT_CLAIMS_NAMESPACE = 'https://hasura.io/jwt/claims'
 
-/** Development default only; `npm start` warns when it is in use. */
-export const DEVELOPMENT_JWT_SECRET = JSON.stringify({
-  type: 'HS256',
-  key: 'pulseboard-development-only-jwt-secret-change-me-0123456789',
-})
-
 export function parseJwtSecret(text: string, setting = 'HASURA_GRAPHQL_JWT_SECRET'): JwtSecret {
   let json: unknown
   try {

@@ -32,11 +32,34 @@ describe('loadConfig', () => {
       websocketKeepAliveMs: 5000,
       websocketInitTimeoutMs: 3000,
       websocketMaxOperations: 100,
-      usingDevelopmentJwtSecret: true,
+      generatedSecrets: ['HASURA_GRAPHQL_JWT_SECRET', 'NHOST_WEBHOOK_SECRET'],
       database: { kind: 'pglite', dataDir: join(emptyProject, '.data'), thread: 'worker' },
       functions: { workers: 2, timeLimitMs: 10_000, maxRequestBytes: 6 * 1024 * 1024, workerMemoryMb: 512 },
     })
     expect(config.jwtSecret.type).toBe('HS256')
+  })
+
+  it('generates random secrets where none is set, never a known one', () => {
+    const first = loadConfig({ projectDir: emptyProject, env: {} })
+    const second = loadConfig({ projectDir: emptyProject, env: {} })
+    expect(first.jwtSecret.key).toHaveLength(43)
+    expect(first.jwtSecret.key).not.toBe(second.jwtSecret.key)
+    expect(first.webhookSecret).not.toBe(second.webhookSecret)
+    expect(first.webhookSecret).not.toBe('nhost-webhook-secret')
+    expect(JSON.parse(first.jwtSecretText)).toEqual({ type: 'HS256', key: first.jwtSecret.key })
+  })
+
+  it('refuses the default admin secret on an address other machines reach, naming the variable', () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.7']) {
+      expect(() => loadConfig({ projectDir: emptyProject, env: { HOST: host } })).toThrow(/HASURA_GRAPHQL_ADMIN_SECRET: is the default/)
+      expect(() =>
+        loadConfig({ projectDir: emptyProject, env: { HOST: host, HASURA_GRAPHQL_ADMIN_SECRET: 'nhost-admin-secret' } }),
+      ).toThrow(/HASURA_GRAPHQL_ADMIN_SECRET/)
+      expect(loadConfig({ projectDir: emptyProject, env: { HOST: host, HASURA_GRAPHQL_ADMIN_SECRET: 'mine' } }).host).toBe(host)
+    }
+    for (const host of ['127.0.0.1', '127.3.2.1', 'localhost', '::1', '[::1]']) {
+      expect(loadConfig({ projectDir: emptyProject, env: { HOST: host } }).adminSecret).toBe('nhost-admin-secret')
+    }
   })
 
   it('reads the operations one WebSocket connection may run at once', () => {
@@ -99,7 +122,7 @@ describe('loadConfig', () => {
       adminSecret: 's3cret',
       unauthorizedRole: 'anonymous',
       stringifyNumericTypes: true,
-      usingDevelopmentJwtSecret: false,
+      generatedSecrets: ['NHOST_WEBHOOK_SECRET'],
       database: { kind: 'postgres', url: 'postgres://u@localhost:5432/db', graphqlConnections: 20, preparedStatements: false },
       jwtSecret: { type: 'HS512', claimsNamespace: 'https://hasura.io/jwt/claims' },
     })

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
 import type { DatabaseTarget, PGliteThread } from '../db/open-database.ts'
 import { ConfigError } from './config-error.ts'
-import { DEVELOPMENT_JWT_SECRET, parseJwtSecret, type JwtSecret } from './jwt-secret.ts'
+import { parseJwtSecret, type JwtSecret } from './jwt-secret.ts'
+import { randomJwtSecretText, randomWebhookSecret, type GeneratedSecretName } from './random-secrets.ts'
 import { readNhostToml, tomlValue, type TomlTable } from './nhost-toml.ts'
 
 export interface BackendConfig {
@@ -15,8 +16,11 @@ export interface BackendConfig {
   jwtSecretText: string
   /** Nhost's `NHOST_WEBHOOK_SECRET`: sent by event and cron triggers, checked by functions. */
   webhookSecret: string
-  /** True when neither the environment nor nhost.toml set a JWT secret. */
-  usingDevelopmentJwtSecret: boolean
+  /**
+   * The secrets neither the environment nor nhost.toml set: `loadConfig` gives them random
+   * values, which `useStoredSecrets` replaces with the ones every instance on the database shares.
+   */
+  generatedSecrets: GeneratedSecretName[]
   database: DatabaseTarget
   dataDir: string
   unauthorizedRole: string
@@ -78,14 +82,28 @@ export interface LoadConfigOptions {
   database?: DatabaseTarget
 }
 
+/** Nhost's local default, printed in its documentation: fine on loopback only. */
+export const DEFAULT_ADMIN_SECRET = 'nhost-admin-secret'
+
 export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
   const env = options.env ?? process.env
   const projectDir = resolve(options.projectDir ?? nonEmpty(env, 'PULSEBOARD_PROJECT_DIR') ?? process.cwd())
   const toml = readNhostToml(projectDir, env)
 
-  const jwtText = env.HASURA_GRAPHQL_JWT_SECRET ?? jwtSecretFromToml(toml)
+  const jwtText = nonEmpty(env, 'HASURA_GRAPHQL_JWT_SECRET') ?? jwtSecretFromToml(toml)
+  const webhookSecret = nonEmpty(env, 'NHOST_WEBHOOK_SECRET') ?? tomlValue(toml, 'hasura.webhookSecret', 'string')
+  const host = env.HOST ?? '127.0.0.1'
+  const adminSecret =
+    nonEmpty(env, 'HASURA_GRAPHQL_ADMIN_SECRET') ?? tomlValue(toml, 'hasura.adminSecret', 'string') ?? DEFAULT_ADMIN_SECRET
+  if (adminSecret === DEFAULT_ADMIN_SECRET && !isLoopback(host)) {
+    throw new ConfigError(
+      'HASURA_GRAPHQL_ADMIN_SECRET',
+      `is the default "${DEFAULT_ADMIN_SECRET}", which anyone can read in Nhost's documentation: set a secret of your own before listening on HOST=${host}`,
+    )
+  }
   const dataDir = resolve(projectDir, env.PULSEBOARD_DATA_DIR ?? '.data')
   const databaseUrl = env.DATABASE_URL
+  const generatedJwtText = randomJwtSecretText()
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL')
   }
@@ -93,12 +111,15 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
   return {
     projectDir,
     port: integer(env, 'PORT', 1337, { min: 0, max: 65535 }),
-    host: env.HOST ?? '127.0.0.1',
-    adminSecret: nonEmpty(env, 'HASURA_GRAPHQL_ADMIN_SECRET') ?? tomlValue(toml, 'hasura.adminSecret', 'string') ?? 'nhost-admin-secret',
-    jwtSecret: parseJwtSecret(jwtText ?? DEVELOPMENT_JWT_SECRET),
-    jwtSecretText: jwtText ?? DEVELOPMENT_JWT_SECRET,
-    webhookSecret: nonEmpty(env, 'NHOST_WEBHOOK_SECRET') ?? tomlValue(toml, 'hasura.webhookSecret', 'string') ?? 'nhost-webhook-secret',
-    usingDevelopmentJwtSecret: jwtText === undefined,
+    host,
+    adminSecret,
+    jwtSecret: parseJwtSecret(jwtText ?? generatedJwtText),
+    jwtSecretText: jwtText ?? generatedJwtText,
+    webhookSecret: webhookSecret ?? randomWebhookSecret(),
+    generatedSecrets: [
+      ...(jwtText === undefined ? ['HASURA_GRAPHQL_JWT_SECRET' as const] : []),
+      ...(webhookSecret === undefined ? ['NHOST_WEBHOOK_SECRET' as const] : []),
+    ],
     database:
       options.database ??
       (databaseUrl
@@ -152,6 +173,12 @@ function jwtSecretFromToml(toml: TomlTable): string | undefined {
   if (!Array.isArray(secrets) || secrets.length === 0)
     throw new ConfigError('nhost/nhost.toml hasura.jwtSecrets', 'expected a list with one table')
   return JSON.stringify(secrets[0])
+}
+
+/** Only this machine can reach the address: `localhost`, 127.0.0.0/8 or ::1. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase()
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare)
 }
 
 function pgliteThread(env: NodeJS.ProcessEnv): PGliteThread {

@@ -17,6 +17,7 @@ import { startTriggers } from '../triggers/start-triggers.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { createApp } from './create-app.ts'
 import { prepareDatabase } from './prepare-database.ts'
+import { settleGeneratedSecrets } from './settle-generated-secrets.ts'
 import { serveWebApp } from './serve-web-app.ts'
 import { serveNhostBasePaths } from './service-base-paths.ts'
 
@@ -43,13 +44,21 @@ export interface RunningBackend {
 
 /** Opens the database, brings it up to date with the project folder, and serves every API on one port. */
 export async function startBackend(options: StartOptions = {}): Promise<RunningBackend> {
-  const config: BackendConfig = loadConfig(options)
+  const configured: BackendConfig = loadConfig(options)
   const log = options.log ?? createLogger()
-  const db = await (options.openingDatabase ?? openDatabase(config.database))
+  const db = await (options.openingDatabase ?? openDatabase(configured.database))
+  let config: BackendConfig
+  try {
+    await prepareDatabase({ config: configured, db, log })
+    // Before any service is built: each one takes the secrets from the config it is given.
+    config = await settleGeneratedSecrets(db, configured, log)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
   const context: BackendContext = { config, db, log, metadata: new MetadataStore() }
   const functions = createFunctionsService(context)
   try {
-    await prepareDatabase(context)
     // After migrations, so that the metadata's tables exist when it is checked for consistency.
     await loadMetadataAtStart(context)
     const unfollow = await followOtherInstances(context)

@@ -14,7 +14,7 @@ interface Invitation {
 
 /**
  * POST /invitations/accept {token}: the signed-in user whose email the pending invitation names
- * becomes a member with its role; the invitation becomes accepted, in one transaction.
+ * becomes a member with its role; the invitation becomes accepted, in one statement.
  */
 export default async function acceptInvitation(req: Request, res: Response): Promise<void> {
   if (req.method !== 'POST') return sendError(res, 405, 'request/method', 'Use POST.')
@@ -45,16 +45,22 @@ export default async function acceptInvitation(req: Request, res: Response): Pro
   if (user?.email?.toLowerCase() !== invitation.email.toLowerCase()) {
     return sendError(res, 403, 'invitation/wrong-account', `This invitation is for ${invitation.email}; sign in with that address.`)
   }
-  // One GraphQL mutation is one transaction: the membership and the acceptance happen together.
-  // An existing member keeps their role.
+  // Only the update that finds the invitation still pending accepts it, and the migration's trigger
+  // invitations_accepted_add_member creates the membership in that update's transaction: when a
+  // revoke commits first, nothing changes and nobody joins. An existing member keeps their role.
   const { update_invitations } = await adminGraphql<{ update_invitations: { affected_rows: number } }>(
-    `mutation ($id: uuid!, $userId: uuid!, $workspaceId: uuid!, $role: workspace_roles_enum!) {
-      insert_workspace_members_one(object: {workspace_id: $workspaceId, user_id: $userId, role: $role},
-        on_conflict: {constraint: workspace_members_pkey, update_columns: []}) { role }
+    `mutation ($id: uuid!, $userId: uuid!) {
       update_invitations(where: {id: {_eq: $id}, status: {_eq: "pending"}}, _set: {status: "accepted", accepted_by: $userId}) { affected_rows }
     }`,
-    { id: invitation.id, userId, workspaceId: invitation.workspace.id, role: invitation.role },
+    { id: invitation.id, userId },
   )
-  if (update_invitations.affected_rows !== 1) return sendError(res, 410, 'invitation/accepted', 'This invitation was used meanwhile.')
+  if (update_invitations.affected_rows !== 1) {
+    // Accepted, revoked or expired meanwhile: answer as if it had been so when the call came.
+    const { invitations_by_pk: now } = await adminGraphql<{ invitations_by_pk: { status: string } }>(
+      'query ($id: uuid!) { invitations_by_pk(id: $id) { status } }',
+      { id: invitation.id },
+    )
+    return sendError(res, 410, `invitation/${now.status}`, `This invitation is ${now.status}.`)
+  }
   res.json({ workspace: invitation.workspace, role: invitation.role })
 }

@@ -157,8 +157,8 @@ it('gives functions the environment Nhost injects, nhost.toml global.environment
   const env = await json('/env')
   expect(env).toEqual({
     NHOST_ADMIN_SECRET: FUNCTIONS_TEST_ADMIN_SECRET,
-    NHOST_WEBHOOK_SECRET: 'nhost-webhook-secret',
-    NHOST_JWT_SECRET: expect.stringContaining('HS256'),
+    NHOST_WEBHOOK_SECRET: server.backend.context.config.webhookSecret,
+    NHOST_JWT_SECRET: server.backend.context.config.jwtSecretText,
     NHOST_SUBDOMAIN: 'local',
     NHOST_REGION: '',
     NHOST_HASURA_URL: server.url,

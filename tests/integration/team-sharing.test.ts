@@ -24,6 +24,9 @@ const setToken = (user: StorageUser, id: string, token: string | null) =>
     'mutation ($id: uuid!, $t: String) { update_dashboards_by_pk(pk_columns: {id: $id}, _set: {share_token: $t}) { share_token } }',
     { id, t: token },
   )
+/** Asks for a new link as the owner; the database makes the token, which the mutation answers. */
+const shareAnew = async (id: string): Promise<string> =>
+  ((await setToken(owner, id, 'new')).data!.update_dashboards_by_pk as { share_token: string }).share_token
 const shareSession = (token: unknown) =>
   fetch(`${t.url}/v1/functions/share-session`, {
     method: 'POST',
@@ -73,8 +76,12 @@ describe('sharing a dashboard', () => {
   })
 
   it('gives a share session that reads that dashboard, its panels and series, and nothing else', async () => {
-    const token = newToken()
-    expect((await setToken(owner, dashboardId, token)).data!.update_dashboards_by_pk).toEqual({ share_token: token })
+    // The token the client sent is not the one kept: the server makes every link.
+    const chosen = newToken()
+    const { share_token: token } = (await setToken(owner, dashboardId, chosen)).data!.update_dashboards_by_pk as { share_token: string }
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(token).not.toBe(chosen)
+    expect((await shareSession(chosen)).status).toBe(404)
     const session = await shareSession(token)
     expect(session.status).toBe(200)
     expect(session.body).toMatchObject({ accessTokenExpiresIn: 900, dashboard: { id: dashboardId, title: 'Public' } })
@@ -99,11 +106,10 @@ describe('sharing a dashboard', () => {
   })
 
   it('ends every session of the old link when regenerated, and all of them when sharing stops', async () => {
-    const first = newToken()
-    await setToken(owner, dashboardId, first)
+    const first = await shareAnew(dashboardId)
     const old = (await shareSession(first)).body.accessToken as string
-    const second = newToken()
-    await setToken(owner, dashboardId, second)
+    const second = await shareAnew(dashboardId)
+    expect(second).not.toBe(first)
     expect((await asShare(old, '{ dashboards { id } }')).data!.dashboards).toEqual([])
     expect((await asShare(old, SERIES, { m: metricId, since })).data!.metric_series).toEqual([])
     expect((await shareSession(first)).body.error.code).toBe('share/link-invalid')

@@ -42,11 +42,18 @@ export interface StorageTestBackend {
   stop(): Promise<void>
 }
 
-export async function startStorageTestBackend(): Promise<StorageTestBackend> {
+export async function startStorageTestBackend(env: Record<string, string> = {}): Promise<StorageTestBackend> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-storage-it-'))
   const { target, drop } = await createTestDatabaseTarget()
   const backend = await startBackend({
-    env: { ...process.env, PORT: '0', PULSEBOARD_DATA_DIR: dataDir, HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET, PULSEBOARD_DEMO: '0' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      PULSEBOARD_DATA_DIR: dataDir,
+      HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
+      PULSEBOARD_DEMO: '0',
+      ...env,
+    },
     database: target,
     log: createLogger('silent'),
   })

@@ -23,14 +23,18 @@ const SYSTEM_SCHEMA_LOCK = 7_341_902_001
  * again, so they must never be edited once released. Returns the names applied now.
  */
 export async function applySystemSchemas(db: Database, dir = SYSTEM_SCHEMA_DIR): Promise<string[]> {
-  // The record table lives in hdb_catalog, which 00-hdb-catalog.sql fills: create both first.
-  await db.script(`
-    CREATE SCHEMA IF NOT EXISTS hdb_catalog;
-    CREATE TABLE IF NOT EXISTS hdb_catalog.pulseboard_system_schema (
-      name text PRIMARY KEY,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    );
-  `)
+  // The record table lives in hdb_catalog, which 00-hdb-catalog.sql fills: create both first,
+  // under the lock too (IF NOT EXISTS alone lets two starts collide on the catalog's unique keys).
+  await db.transaction(async (tx) => {
+    await tx.query(sql`select pg_advisory_xact_lock(${SYSTEM_SCHEMA_LOCK}::bigint)`)
+    await tx.script(`
+      CREATE SCHEMA IF NOT EXISTS hdb_catalog;
+      CREATE TABLE IF NOT EXISTS hdb_catalog.pulseboard_system_schema (
+        name text PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      );
+    `)
+  })
   const names = (await readdir(dir)).filter((name) => FILE_NAME.test(name)).sort()
   const applied: string[] = []
   for (const name of names) {

@@ -4,14 +4,11 @@ import { DashboardShareTokenDocument, SetDashboardShareTokenDocument } from '../
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { ErrorMessage, Loading } from '../../../ui/states.tsx'
 
-/** SPEC §9: 32 random bytes, base64url. */
-export function newShareToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-}
+/**
+ * Any value other than null asks for a new link: the database replaces it with 32 random bytes
+ * of its own (trigger dashboards_share_token_by_server), which the mutation answers.
+ */
+const NEW_LINK = 'new'
 
 /** Owners share a dashboard by link, copy it, regenerate it (old sessions end) or stop sharing. */
 export function ShareDialog({ dashboardId }: { dashboardId: string }) {
@@ -61,7 +58,7 @@ export function ShareDialog({ dashboardId }: { dashboardId: string }) {
               <button type="button" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}>
                 Copy link
               </button>
-              <button type="button" disabled={saving} onClick={() => void change(newShareToken())}>
+              <button type="button" disabled={saving} onClick={() => void change(NEW_LINK)}>
                 Regenerate link
               </button>
               <button type="button" disabled={saving} className="danger" onClick={() => void change(null)}>
@@ -69,7 +66,7 @@ export function ShareDialog({ dashboardId }: { dashboardId: string }) {
               </button>
             </>
           ) : (
-            <button type="button" className="primary" disabled={saving || !data} onClick={() => void change(newShareToken())}>
+            <button type="button" className="primary" disabled={saving || !data} onClick={() => void change(NEW_LINK)}>
               Share by link
             </button>
           )}
