@@ -4,6 +4,7 @@ import type { Database, LimitedDatabase, QueryLimits, QueryResult, Queryable, Sc
 import { limitDatabase } from './pglite-limits.ts'
 import { PreparedStatements } from './prepared-statements.ts'
 import { deserializeError, type WorkerMessage, type WorkerRequest } from './pglite-worker-protocol.ts'
+import { PARSED_TYPES } from './type-parsers.ts'
 
 const WORKER_ENTRY = new URL('./pglite-worker-entry.mjs', import.meta.url)
 
@@ -34,12 +35,21 @@ class WorkerQueryable implements Queryable {
 
   async query<Row>(query: SqlFragment | string, values?: unknown[]): Promise<QueryResult<Row>> {
     const bound = isSqlFragment(query) ? compile(query) : { text: query, values: values ?? [] }
-    return (await this.call({ op: 'query', text: bound.text, values: bound.values, tx: this.tx })) as QueryResult<Row>
+    return parseJsonColumns((await this.call({ op: 'query', text: bound.text, values: bound.values, tx: this.tx })) as QueryResult<Row>)
   }
 
   async script(text: string): Promise<ScriptResult[]> {
     return (await this.call({ op: 'script', text, tx: this.tx })) as ScriptResult[]
   }
+}
+
+/** The worker sends `json`/`jsonb` as text (pglite-worker-protocol.ts); JSON.parse is not recursive. */
+function parseJsonColumns<Row>(result: QueryResult<Row>): QueryResult<Row> {
+  const json = result.fields.filter((f) => f.dataTypeID === PARSED_TYPES.json || f.dataTypeID === PARSED_TYPES.jsonb)
+  for (const row of result.rows as Record<string, unknown>[]) {
+    for (const { name } of json) if (typeof row[name] === 'string') row[name] = JSON.parse(row[name])
+  }
+  return result
 }
 
 class PGliteWorkerDatabase extends WorkerQueryable implements Database {
@@ -61,6 +71,10 @@ class PGliteWorkerDatabase extends WorkerQueryable implements Database {
       worker.on('message', (message: WorkerMessage) => {
         if ('id' in message) return this.#answer(message)
         if (message.type === 'notify') return this.#listeners.get(message.listener)?.(message.payload)
+        if (message.type === 'restarted') {
+          this.#prepared.forget()
+          return
+        }
         if (message.type === 'ready') {
           if (this.#pending.size === 0) worker.unref()
           return resolve()
@@ -90,7 +104,12 @@ class PGliteWorkerDatabase extends WorkerQueryable implements Database {
     if (this.#pending.size === 0) this.worker.ref()
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject })
-      this.worker.postMessage({ ...request, id })
+      try {
+        this.worker.postMessage({ ...request, id })
+      } catch (error) {
+        // A value structured cloning cannot copy (nested too deeply, a function): this call fails alone.
+        this.#answer({ id, ok: false, error: { message: (error as Error).message, fields: {} } })
+      }
     })
   }
 

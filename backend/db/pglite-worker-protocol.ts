@@ -18,8 +18,19 @@ export type WorkerRequest =
 export type WorkerAnswer =
   { id: number; ok: true; result?: QueryResult | ScriptResult[] | number } | { id: number; ok: false; error: SerializedError }
 
+/**
+ * Every answer is flat (rows of strings, numbers and booleans; `json` as its text): structured
+ * cloning copies nested values recursively, and a value nested a few thousand levels deep
+ * overflows the receiving thread's stack, which Node reports only as a `messageerror` that
+ * names no request, so its call would never settle. `restarted`: PGlite crashed and was
+ * replaced (pglite-database.ts), and what was prepared on it is gone.
+ */
 export type WorkerMessage =
-  WorkerAnswer | { type: 'ready' } | { type: 'failed'; error: SerializedError } | { type: 'notify'; listener: number; payload: string }
+  | WorkerAnswer
+  | { type: 'ready' }
+  | { type: 'restarted' }
+  | { type: 'failed'; error: SerializedError }
+  | { type: 'notify'; listener: number; payload: string }
 
 /** A Postgres error's fields (code, detail, constraint…), which structured cloning would drop. */
 export interface SerializedError {

@@ -24,7 +24,12 @@ interface OpenTransaction {
 }
 
 try {
-  const db = await openPGlite({ dataDir: (workerData as { dataDir?: string }).dataDir })
+  // JSON stays text on its way out: the backend's thread parses it (pglite-worker-database.ts).
+  const db = await openPGlite({
+    dataDir: (workerData as { dataDir?: string }).dataDir,
+    jsonAsText: true,
+    onRestart: () => post({ type: 'restarted' }),
+  })
   const transactions = new Map<number, OpenTransaction>()
   const listeners = new Map<number, () => Promise<void>>()
 
@@ -83,10 +88,10 @@ try {
   }
 
   port.on('message', (request: WorkerRequest) => {
-    run(request).then(
-      (result) => post({ id: request.id, ok: true, result: result as never }),
-      (error: unknown) => post({ id: request.id, ok: false, error: serializeError(error) }),
-    )
+    // An answer that cannot be posted is answered with the reason, so that its call still settles.
+    run(request)
+      .then((result) => post({ id: request.id, ok: true, result: result as never }))
+      .catch((error: unknown) => post({ id: request.id, ok: false, error: serializeError(error) }))
   })
   post({ type: 'ready' })
 } catch (error) {

@@ -30,6 +30,15 @@ export class PreparedStatements {
   readonly #seen = new Set<string>()
   #counter = 0
 
+  /**
+   * After PGlite was restarted (pglite-database.ts), whose new connection has prepared nothing.
+   * The counter goes on, so that no name is used twice.
+   */
+  forget(): void {
+    this.#names.clear()
+    this.#seen.clear()
+  }
+
   run(text: string, literals: readonly string[], setup = ''): PreparedRun {
     const known = this.#names.get(text)
     if (known) {

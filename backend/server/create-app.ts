@@ -5,6 +5,7 @@ import { graphqlRoutes } from '../engine/graphql-routes.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { mountAdminApi } from '../admin-api/admin-api.ts'
 import { storageRoutes } from '../storage/storage-routes.ts'
+import { databaseHealth } from './database-health.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 
 /** Hasura's `/v1/version` answer; clients such as the Hasura CLI read `version`. */
@@ -17,7 +18,9 @@ export const ENGINE_VERSION = 'v2.48.0-pulseboard'
 export function createApp(context: BackendContext, engine: GraphqlEngine = createGraphqlEngine(context)): Hono {
   const app = new Hono()
 
-  app.get('/healthz', (c) => c.text('OK'))
+  // Hasura answers 500 `ERROR` when its database cannot be reached.
+  const databaseAnswers = databaseHealth(context.db, { intervalMs: 1000, timeoutMs: 5000 })
+  app.get('/healthz', (c) => (databaseAnswers() ? c.text('OK') : c.text('ERROR', 500)))
   app.get('/v1/version', (c) => c.json({ version: ENGINE_VERSION }))
   app.route('/v1/auth', authRoutes(context))
   app.route('/v1/storage', storageRoutes(context, engine))
