@@ -38,7 +38,7 @@ export interface FunctionsService {
 export function createFunctionsService(context: BackendContext): FunctionsService {
   const { config, log } = context
   const functionsDir = join(config.projectDir, 'functions')
-  const { workers, timeLimitMs, maxRequestBytes, workerMemoryMb } = config.functions
+  const { workers, timeLimitMs, maxRequestBytes, workerMemoryMb, workerNice } = config.functions
   let pool: FunctionPool | undefined
   let unwatch = () => {}
   const surface: ErrorSurface = { service: 'functions', internal: new HttpError(500, 'internal-error', 'Internal server error'), log }
@@ -62,6 +62,7 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
         cwd: existsSync(join(functionsDir, 'package.json')) ? functionsDir : config.projectDir,
         env: { ...process.env, ...env, ...nhostEnvironment(config, baseUrl) },
         memoryMb: workerMemoryMb,
+        nice: workerNice,
         // A busy worker still answers heartbeats every 250 ms; one silent for a second is blocked.
         stallMs: 1_000,
         // A second past the time limit: a call cut off by its deadline answers 504 before the
