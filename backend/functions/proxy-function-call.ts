@@ -122,10 +122,19 @@ function forwardedHeaders(req: IncomingMessage): IncomingHttpHeaders {
   return headers
 }
 
-function endToEnd(rawHeaders: string[]): string[] {
-  const kept: string[] = []
+/**
+ * The worker's end-to-end headers, a repeated one (`Set-Cookie`) as a list: the answer already has
+ * `x-request-id` set, and then Node's `writeHead` sets a flat list's pairs one by one, keeping only
+ * the last of each name.
+ */
+function endToEnd(rawHeaders: string[]): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {}
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    if (!HOP_BY_HOP.has(rawHeaders[i]!.toLowerCase())) kept.push(rawHeaders[i]!, rawHeaders[i + 1]!)
+    const name = rawHeaders[i]!.toLowerCase()
+    if (HOP_BY_HOP.has(name)) continue
+    const value = rawHeaders[i + 1]!
+    const earlier = kept[name]
+    kept[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]
   }
   return kept
 }

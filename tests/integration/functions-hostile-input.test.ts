@@ -15,6 +15,7 @@ import { testDatabaseKind } from '../support/test-database.ts'
 const functions: Record<string, string> = {
   'functions/echo.ts': `export default (req: any, res: any) => res.json({ type: typeof req.body, requestId: req.headers['x-request-id'], length: (req.rawBody ?? '').length })`,
   'functions/ok.ts': `export default (_req: any, res: any) => res.json({ ok: true })`,
+  'functions/cookies.ts': `export default (_req: any, res: any) => res.setHeader('set-cookie', ['a=1', 'b=2']).json({})`,
   'functions/throws.ts': `export default () => { throw new Error('secret detail of the failure') }`,
   // 20 ms of CPU per call.
   'functions/spin.ts': `export default (_req: any, res: any) => { const until = performance.now() + 20; while (performance.now() < until); res.json({ spun: true }) }`,
@@ -29,7 +30,7 @@ const functions: Record<string, string> = {
   }`,
 }
 
-const TIME_LIMIT_MS = 5_000
+const TIME_LIMIT_MS = 10_000
 const logged: { message: string; fields?: Record<string, unknown> }[] = []
 const log: Logger = {
   debug: () => {},
@@ -44,7 +45,7 @@ beforeAll(async () => {
   server = await startFunctionsTestBackend(functions, { PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: String(TIME_LIMIT_MS) }, { log })
   await server.backend.functions.whenReady()
   rssBefore = process.memoryUsage().rss
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await server?.stop()
@@ -167,7 +168,7 @@ describe(`hostile input to functions (${testDatabaseKind})`, () => {
     })
     expectFamilyError(stalled, 504, 'function-timeout')
     await expectStillServing()
-  }, 30_000)
+  }, 60_000)
 
   it('survives clients that leave mid-request and mid-response', async () => {
     for (let i = 0; i < 10; i++) {
@@ -209,19 +210,29 @@ describe(`hostile input to functions (${testDatabaseKind})`, () => {
       await response.text()
       probes.push(performance.now() - started)
     }
-    const answers = await flood
-    expect(answers.every((answer) => answer.status === 200 && answer.headers['x-request-id'])).toBe(true)
+    // On a machine so busy that a niced worker's calls pass the time limit, they answer 504 in the family.
+    for (const answer of await flood) {
+      if (answer.status === 200) expect(answer.headers['x-request-id']).toBeTruthy()
+      else expectFamilyError(answer, 504, 'function-timeout')
+    }
     expect(Math.max(...probes)).toBeLessThan(2_000)
+    // Workers cut off by the time limit are replaced; their replacements load the functions first.
+    await server.backend.functions.whenReady()
     await expectStillServing()
-  }, 60_000)
+  }, 180_000)
 
   it("names every answer and every log line of a call with its request id, the client's own when sane", async () => {
+    await server.backend.functions.whenReady()
     const echoed = await post('/v1/functions/echo', '{}', { 'x-request-id': 'client-id-42' })
     expect(echoed.headers['x-request-id']).toBe('client-id-42')
     expect(JSON.parse(echoed.text)).toMatchObject({ requestId: 'client-id-42' })
     const replaced = await post('/v1/functions/echo', '{}', { 'x-request-id': 'not sane'.repeat(40) })
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
     expect(JSON.parse(replaced.text)).toMatchObject({ requestId: replaced.headers['x-request-id'] })
+    // The id joins the function's own headers without replacing a repeated one.
+    const cookies = await post('/v1/functions/cookies', '{}')
+    expect(cookies.headers['set-cookie']).toEqual(['a=1', 'b=2'])
+    expect(cookies.headers['x-request-id']).toBeTruthy()
     const failed = await post('/v1/functions/throws', '{}', { 'x-request-id': 'failing-call-7' })
     expectFamilyError(failed, 500, 'internal-error')
     expect(failed.text).not.toContain('secret detail')
