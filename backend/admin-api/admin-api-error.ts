@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { HttpError } from '../lib/http-error.ts'
 import { MetadataParseError, formatJsonPath, type PathSegment } from '../metadata/model/metadata-parse-error.ts'
 
 /**
@@ -7,16 +8,20 @@ import { MetadataParseError, formatJsonPath, type PathSegment } from '../metadat
  * (nhost/graphql-engine `Hasura/Base/Error.hs`): answered as `{"path","error","code"}` plus
  * `internal` (Postgres details), which only admins see — and only admins reach these APIs.
  */
-export class AdminApiError extends Error {
+export class AdminApiError extends HttpError {
   constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
+    override readonly status: ContentfulStatusCode,
+    code: string,
     message: string,
     readonly path: string = '$',
     readonly internal?: unknown,
   ) {
-    super(message)
+    super(status, code, message)
     this.name = 'AdminApiError'
+  }
+
+  override body(): Record<string, unknown> {
+    return this.toJSON()
   }
 
   /** Hasura's `withPathK`: errors raised inside `args` get `$.args` (or `$[2]` in a bulk) in front. */

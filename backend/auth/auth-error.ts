@@ -65,6 +65,10 @@ export class AuthError extends HttpError {
   toJSON(): { status: number; message: string; error: string } {
     return { status: this.status, message: this.message, error: this.code }
   }
+
+  override body(): { status: number; message: string; error: string } {
+    return this.toJSON()
+  }
 }
 
 /**
@@ -72,31 +76,39 @@ export class AuthError extends HttpError {
  * before any handler runs, with a body of another shape: `{error, reason}`
  * (nhost/nhost `internal/lib/oapi/request.go`, `handleError`).
  */
-export class SchemaValidationError extends Error {
+export class SchemaValidationError extends HttpError {
   constructor(
     readonly kind: 'schema-validation-error' | 'request-validation-error',
     readonly reason: string,
     /** 413 for a body over the limit, which the validator's shape reports too. */
-    readonly status: 400 | 413 = 400,
+    override readonly status: 400 | 413 = 400,
   ) {
-    super(reason)
+    super(status, kind, reason)
     this.name = 'SchemaValidationError'
   }
 
   toJSON(): { error: string; reason: string } {
     return { error: this.kind, reason: this.reason }
   }
+
+  override body(): { error: string; reason: string } {
+    return this.toJSON()
+  }
 }
 
 /** A bearer token that is missing, malformed, tampered with or expired (same source, 401). */
-export class UnauthorizedError extends Error {
-  readonly status = 401
+export class UnauthorizedError extends HttpError {
+  override readonly status = 401
   constructor(readonly reason: string) {
-    super(reason)
+    super(401, 'unauthorized', reason)
     this.name = 'UnauthorizedError'
   }
 
   toJSON(): { error: string; reason: string; securityScheme: string } {
     return { error: 'unauthorized', reason: this.reason, securityScheme: 'BearerAuth' }
+  }
+
+  override body(): { error: string; reason: string; securityScheme: string } {
+    return this.toJSON()
   }
 }

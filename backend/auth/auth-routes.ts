@@ -1,9 +1,9 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { HttpError } from '../lib/http-error.ts'
+import { honoErrorHandler } from '../lib/error-answer.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { createAuthContext, type AuthContext } from './auth-context.ts'
-import { AuthError, SchemaValidationError, UnauthorizedError } from './auth-error.ts'
+import { AuthError, SchemaValidationError } from './auth-error.ts'
 import { authSystemRoutes } from './auth-system.ts'
 import { devOutboxRoutes } from './dev-outbox.ts'
 import { getUserRoutes } from './get-user.ts'
@@ -54,21 +54,9 @@ export function authRoutes(backend: BackendContext): Hono {
   verifyTicketRoutes(app, auth)
   devOutboxRoutes(app, auth)
 
-  app.onError((error, c) => {
-    if (error instanceof SchemaValidationError || error instanceof UnauthorizedError) {
-      return c.json(error.toJSON(), error.status)
-    }
-    if (error instanceof AuthError) {
-      const shown = error.concealed(auth.settings.concealErrors)
-      return c.json(shown.toJSON(), shown.status as 400)
-    }
-    if (error instanceof HttpError) {
-      return c.json({ status: error.status, message: error.message, error: error.code }, error.status as 400)
-    }
-    // Nhost answers any other failure with its `internal-server-error` body and no detail.
-    auth.log.error('auth request failed', { method: c.req.method, path: c.req.path, error: String(error), stack: (error as Error).stack })
-    return c.json(new AuthError('internal-server-error').toJSON(), 500)
-  })
+  // Nhost answers any failure that is not one of its errors with `internal-server-error` and no detail.
+  const answerError = honoErrorHandler({ service: 'auth', internal: new AuthError('internal-server-error'), log: auth.log })
+  app.onError((error, c) => answerError(error instanceof AuthError ? error.concealed(auth.settings.concealErrors) : error, c))
   return app
 }
 

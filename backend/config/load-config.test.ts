@@ -34,7 +34,7 @@ describe('loadConfig', () => {
       websocketMaxOperations: 100,
       generatedSecrets: ['HASURA_GRAPHQL_JWT_SECRET', 'NHOST_WEBHOOK_SECRET'],
       database: { kind: 'pglite', dataDir: join(emptyProject, '.data'), thread: 'worker' },
-      functions: { workers: 2, timeLimitMs: 10_000, maxRequestBytes: 6 * 1024 * 1024, workerMemoryMb: 512 },
+      functions: { workers: 2, timeLimitMs: 10_000, maxRequestBytes: 6 * 1024 * 1024, workerMemoryMb: 512, workerNice: 10 },
     })
     expect(config.jwtSecret.type).toBe('HS256')
   })
@@ -91,12 +91,14 @@ describe('loadConfig', () => {
       PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '30000',
       PULSEBOARD_FUNCTIONS_MAX_REQUEST_BYTES: '2048',
       PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB: '256',
+      PULSEBOARD_FUNCTIONS_WORKER_NICE: '19',
     }
     expect(loadConfig({ projectDir: emptyProject, env }).functions).toEqual({
       workers: 4,
       timeLimitMs: 30_000,
       maxRequestBytes: 2048,
       workerMemoryMb: 256,
+      workerNice: 19,
     })
     expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_FUNCTIONS_WORKERS: '0' } })).toThrow(
       'PULSEBOARD_FUNCTIONS_WORKERS',

@@ -73,6 +73,8 @@ export interface FunctionsConfig {
   maxRequestBytes: number
   /** V8 heap of a worker: a function that leaks kills its own worker, which is replaced. */
   workerMemoryMb: number
+  /** The workers' nice value (0–19): above 0, a flood of calls cannot starve the process serving everything else. */
+  workerNice: number
 }
 
 export interface LoadConfigOptions {
@@ -160,6 +162,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
       timeLimitMs: integer(env, 'PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS', 10_000, { min: 10, max: 3_600_000 }),
       maxRequestBytes: integer(env, 'PULSEBOARD_FUNCTIONS_MAX_REQUEST_BYTES', 6 * 1024 * 1024, { min: 1024, max: 1_000_000_000 }),
       workerMemoryMb: integer(env, 'PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB', 512, { min: 32, max: 65_536 }),
+      workerNice: integer(env, 'PULSEBOARD_FUNCTIONS_WORKER_NICE', 10, { min: 0, max: 19 }),
     },
     nhostToml: toml,
     environment: env,

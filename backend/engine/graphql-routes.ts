@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { clientGoneFromSignal, type ClientGone } from '../lib/client-gone.ts'
+import { requestIdOf } from '../lib/error-answer.ts'
 import { BodyTooLargeError, readBodyText } from '../lib/read-body-text.ts'
+import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession, type RequestHeaders } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
@@ -37,8 +38,7 @@ export interface GraphqlPostAnswer {
 export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngine): (post: GraphqlPost) => Promise<GraphqlPostAnswer> {
   return async (post) => {
     // The client's `x-request-id` (REQUEST_ID), else a new one, as Hasura does.
-    const given = post.headers['x-request-id']
-    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID()
+    const requestId = requestIdFrom(post.headers[REQUEST_ID_HEADER])
     const { maxRequestBytes } = context.config.graphql
     const text = await post.readBody(maxRequestBytes)
     if (text === null) return refusedPost(413, 'request-too-large', `the request body exceeds ${maxRequestBytes} bytes`, requestId)
@@ -83,9 +83,6 @@ export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngin
   }
 }
 
-/** A client's `x-request-id` is kept when it is a plausible id (it goes into the log). */
-const REQUEST_ID = /^[\w.:-]{1,128}$/
-
 /** An answer's headers are its own (the transport adds to them); `retryAfterSeconds` for a refused rate. */
 function postAnswer(status: number, body: string, requestId: string, retryAfterSeconds?: number): GraphqlPostAnswer {
   const headers: Record<string, string> = { 'content-type': JSON_TYPE['content-type'], 'x-request-id': requestId }
@@ -110,7 +107,7 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
   const handlePost = graphqlPostHandler(context, engine)
   const handle = async (c: Context) => {
     const answer = await handlePost({
-      headers: c.req.header(),
+      headers: { ...c.req.header(), [REQUEST_ID_HEADER]: requestIdOf(c) },
       readBody: (limit) => readLimited(c, limit),
       clientAddress: clientAddress(c),
       clientGone: clientGoneFromSignal(c.req.raw.signal),

@@ -3,9 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { nhostEnvironment } from '../config/nhost-environment.ts'
 import type { BackendContext } from '../context/backend-context.ts'
+import type { ErrorSurface } from '../lib/error-answer.ts'
+import { HttpError } from '../lib/http-error.ts'
 import { findFunctionRoutes } from './find-function-routes.ts'
 import { FunctionPool } from './function-pool.ts'
-import { proxyFunctionCall } from './proxy-function-call.ts'
+import { proxyFunctionCall, refuseCall } from './proxy-function-call.ts'
 import { watchFunctions } from './watch-functions.ts'
 
 export const FUNCTIONS_PREFIX = '/v1/functions'
@@ -36,22 +38,19 @@ export interface FunctionsService {
 export function createFunctionsService(context: BackendContext): FunctionsService {
   const { config, log } = context
   const functionsDir = join(config.projectDir, 'functions')
-  const { workers, timeLimitMs, maxRequestBytes, workerMemoryMb } = config.functions
+  const { workers, timeLimitMs, maxRequestBytes, workerMemoryMb, workerNice } = config.functions
   let pool: FunctionPool | undefined
   let unwatch = () => {}
+  const surface: ErrorSurface = { service: 'functions', internal: new HttpError(500, 'internal-error', 'Internal server error'), log }
+  const limits = { timeLimitMs, maxRequestBytes }
 
   return {
     owns(url) {
       return url === FUNCTIONS_PREFIX || url.startsWith(`${FUNCTIONS_PREFIX}/`) || url.startsWith(`${FUNCTIONS_PREFIX}?`)
     },
     handle(req, res) {
-      if (!pool) {
-        res
-          .writeHead(503, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ status: 503, error: 'functions-starting', message: 'Functions are starting' }))
-        return
-      }
-      proxyFunctionCall(pool, { timeLimitMs, maxRequestBytes }, req, res, pathBelowPrefix(req.url ?? '/'))
+      if (!pool) return refuseCall(surface, limits, req, res, new HttpError(503, 'functions-starting', 'Functions are starting'))
+      proxyFunctionCall(pool, limits, surface, req, res, pathBelowPrefix(req.url ?? '/'))
     },
     start(baseUrl, { env = process.env, watch = false } = {}) {
       pool = new FunctionPool({
@@ -63,6 +62,7 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
         cwd: existsSync(join(functionsDir, 'package.json')) ? functionsDir : config.projectDir,
         env: { ...process.env, ...env, ...nhostEnvironment(config, baseUrl) },
         memoryMb: workerMemoryMb,
+        nice: workerNice,
         // A busy worker still answers heartbeats every 250 ms; one silent for a second is blocked.
         stallMs: 1_000,
         // A second past the time limit: a call cut off by its deadline answers 504 before the

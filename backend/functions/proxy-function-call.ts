@@ -1,4 +1,7 @@
 import { request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
+import { errorAnswer, sendErrorAnswer, type ErrorSurface } from '../lib/error-answer.ts'
+import { HttpError } from '../lib/http-error.ts'
+import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
 import type { FunctionPool } from './function-pool.ts'
 import type { WorkerProcess } from './worker-process.ts'
 
@@ -16,9 +19,16 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
  * way through (past the limit: 413) and never held here. Past the time limit the caller gets a
  * 504 and the worker is replaced; a worker that dies mid-call answers 502.
  */
-export function proxyFunctionCall(pool: FunctionPool, limits: CallLimits, req: IncomingMessage, res: ServerResponse, path: string): void {
+export function proxyFunctionCall(
+  pool: FunctionPool,
+  limits: CallLimits,
+  surface: ErrorSurface,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): void {
   const declared = Number(req.headers['content-length'] ?? 0)
-  if (declared > limits.maxRequestBytes) return refuse(req, res, 413, tooLarge(limits))
+  if (declared > limits.maxRequestBytes) return refuseCall(surface, limits, req, res, tooLarge(limits))
 
   const abort = new AbortController()
   let worker: WorkerProcess | undefined
@@ -31,15 +41,14 @@ export function proxyFunctionCall(pool: FunctionPool, limits: CallLimits, req: I
     if (cut) abort.abort()
     if (worker) pool.release(worker)
   }
-  const fail = (status: number, body: Record<string, string>) => {
+  const fail = (error: HttpError) => {
     if (done) return
     end(true)
-    if (res.headersSent) res.destroy()
-    else refuse(req, res, status, body)
+    refuseCall(surface, limits, req, res, error)
   }
   const deadline = setTimeout(() => {
     if (worker) pool.replace(worker)
-    fail(504, { error: 'function-timeout', message: `The function did not answer within ${limits.timeLimitMs} ms` })
+    fail(new HttpError(504, 'function-timeout', `The function did not answer within ${limits.timeLimitMs} ms`))
   }, limits.timeLimitMs)
   res.once('close', () => end(true))
 
@@ -60,14 +69,14 @@ export function proxyFunctionCall(pool: FunctionPool, limits: CallLimits, req: I
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders))
         answer.pipe(res)
         answer.once('end', () => end(false))
-        answer.once('error', () => fail(502, unavailable))
+        answer.once('error', () => fail(unavailable()))
       })
-      upstream.on('error', () => fail(502, unavailable))
+      upstream.on('error', () => fail(unavailable()))
       let received = 0
       req.on('data', (chunk: Buffer) => {
         if (done) return
         received += chunk.length
-        if (received > limits.maxRequestBytes) return fail(413, tooLarge(limits))
+        if (received > limits.maxRequestBytes) return fail(tooLarge(limits))
         if (!upstream.write(chunk)) {
           req.pause()
           upstream.once('drain', () => req.resume())
@@ -81,18 +90,24 @@ export function proxyFunctionCall(pool: FunctionPool, limits: CallLimits, req: I
   )
 }
 
-const unavailable = { error: 'function-unavailable', message: "The function's worker stopped before answering" }
+const unavailable = () => new HttpError(502, 'function-unavailable', "The function's worker stopped before answering")
 
-function tooLarge(limits: CallLimits) {
-  return { error: 'payload-too-large', message: `The request body is larger than ${limits.maxRequestBytes} bytes` }
+function tooLarge(limits: CallLimits): HttpError {
+  return new HttpError(413, 'payload-too-large', `The request body is larger than ${limits.maxRequestBytes} bytes`)
 }
 
-/** An error answer; an unread request body is not waited for: the connection closes after. */
-function refuse(req: IncomingMessage, res: ServerResponse, status: number, body: Record<string, string>): void {
-  const unread = !req.complete
-  res.writeHead(status, { 'content-type': 'application/json', ...(unread ? { connection: 'close' } : {}) })
-  res.end(JSON.stringify({ status, ...body }))
-  if (unread) req.resume()
+/**
+ * Answers a call the backend itself ends (too large, timed out, worker gone) through the one
+ * error handler. Up to another `maxRequestBytes` of a body still arriving is read and dropped,
+ * so that the client reads the answer rather than a reset connection.
+ */
+export function refuseCall(surface: ErrorSurface, limits: CallLimits, req: IncomingMessage, res: ServerResponse, error: HttpError): void {
+  const answer = errorAnswer(error, surface, {
+    requestId: requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+    method: req.method,
+    path: req.url,
+  })
+  sendErrorAnswer(req, res, answer, limits.maxRequestBytes)
 }
 
 function forwardedHeaders(req: IncomingMessage): IncomingHttpHeaders {
@@ -107,10 +122,19 @@ function forwardedHeaders(req: IncomingMessage): IncomingHttpHeaders {
   return headers
 }
 
-function endToEnd(rawHeaders: string[]): string[] {
-  const kept: string[] = []
+/**
+ * The worker's end-to-end headers, a repeated one (`Set-Cookie`) as a list: the answer already has
+ * `x-request-id` set, and then Node's `writeHead` sets a flat list's pairs one by one, keeping only
+ * the last of each name.
+ */
+function endToEnd(rawHeaders: string[]): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {}
   for (let i = 0; i < rawHeaders.length; i += 2) {
-    if (!HOP_BY_HOP.has(rawHeaders[i]!.toLowerCase())) kept.push(rawHeaders[i]!, rawHeaders[i + 1]!)
+    const name = rawHeaders[i]!.toLowerCase()
+    if (HOP_BY_HOP.has(name)) continue
+    const value = rawHeaders[i + 1]!
+    const earlier = kept[name]
+    kept[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value]
   }
   return kept
 }

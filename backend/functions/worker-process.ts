@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import { Agent } from 'node:http'
 import { createRequire } from 'node:module'
+import { setPriority } from 'node:os'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Logger } from '../lib/logger.ts'
 import type { WorkerMessage } from './worker/worker-messages.ts'
@@ -15,6 +16,8 @@ export interface WorkerOptions {
   cwd: string
   env: Record<string, string | undefined>
   memoryMb: number
+  /** Raised from 0 so that the scheduler prefers the backend's own process when both want the CPU. */
+  nice: number
   log: Logger
   onExit(worker: WorkerProcess): void
 }
@@ -46,6 +49,13 @@ export class WorkerProcess {
       // The functions' own console output is the backend's, as in Nhost's runtime logs.
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
+    if (this.child.pid !== undefined && options.nice > 0) {
+      try {
+        setPriority(this.child.pid, options.nice)
+      } catch (error) {
+        options.log.warn("functions: could not lower a worker's CPU priority", { error: String(error) })
+      }
+    }
     this.exit = new Promise((resolve) => this.child.once('exit', () => resolve()))
     // Without a listener an 'error' (a failed spawn, kill or send) would end the backend's process.
     this.child.on('error', (error) => options.log.warn('functions: a worker process failed', { error: error.message }))

@@ -2,7 +2,9 @@ import { Hono } from 'hono'
 import { authRoutes } from '../auth/auth-routes.ts'
 import { createGraphqlEngine, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import { graphqlRoutes } from '../engine/graphql-routes.ts'
-import { HttpError } from '../lib/http-error.ts'
+import { honoErrorHandler, requestIdOf, setRequestId } from '../lib/error-answer.ts'
+import { HasuraRestError } from '../lib/http-error.ts'
+import { REQUEST_ID_HEADER } from '../lib/request-id.ts'
 import { mountAdminApi } from '../admin-api/admin-api.ts'
 import { storageRoutes } from '../storage/storage-routes.ts'
 import { databaseHealth } from './database-health.ts'
@@ -18,6 +20,14 @@ export const ENGINE_VERSION = 'v2.48.0-pulseboard'
 export function createApp(context: BackendContext, engine: GraphqlEngine = createGraphqlEngine(context)): Hono {
   const app = new Hono()
 
+  // Every answer names its request; start-backend.ts has already chosen the id for node:http's
+  // requests (this keeps it), and calls of `app.fetch` get one here.
+  app.use(async (c, next) => {
+    const requestId = requestIdOf(c)
+    setRequestId(c, requestId)
+    await next()
+    c.header(REQUEST_ID_HEADER, requestId)
+  })
   // Hasura answers 500 `ERROR` when its database cannot be reached.
   const databaseAnswers = databaseHealth(context.db, { intervalMs: 1000, timeoutMs: 5000 })
   app.get('/healthz', (c) => (databaseAnswers() ? c.text('OK') : c.text('ERROR', 500)))
@@ -29,12 +39,7 @@ export function createApp(context: BackendContext, engine: GraphqlEngine = creat
   // An API path no service owns is a 404 in Hasura's shape, never the web app's index.html.
   app.all('/v1/*', (c) => c.json({ path: '$', error: 'resource does not exist', code: 'not-found' }, 404))
 
-  app.onError((error, c) => {
-    if (error instanceof HttpError) {
-      return c.json({ status: error.status, error: error.code, message: error.message }, error.status as 400)
-    }
-    context.log.error('unhandled error', { path: c.req.path, error: String(error), stack: (error as Error).stack })
-    return c.json({ error: 'internal-error', message: 'Internal server error' }, 500)
-  })
+  // GraphQL's Hono routes and the admin APIs: Hasura's `unexpected` error, as Hasura answers.
+  app.onError(honoErrorHandler({ service: 'hasura', internal: new HasuraRestError(500, 'unexpected', 'internal error'), log: context.log }))
   return app
 }

@@ -80,9 +80,9 @@ describe('serveGraphqlPost', () => {
     expect((await post(['next'])).status).toBe(200)
   })
 
-  it('answers a handler failure with a 500 in the API shape', async () => {
+  it("answers a handler failure with a 500 in Hasura's GraphQL shape", async () => {
     const answer = await post(['explode'])
     expect(answer.status).toBe(500)
-    expect(JSON.parse(answer.body)).toEqual({ error: 'internal-error', message: 'Internal server error' })
+    expect(JSON.parse(answer.body)).toEqual({ errors: [{ message: 'internal error', extensions: { path: '$', code: 'unexpected' } }] })
   })
 })

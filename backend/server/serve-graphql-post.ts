@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { GraphqlPost, GraphqlPostAnswer } from '../engine/graphql-routes.ts'
 import type { ClientGone } from '../lib/client-gone.ts'
+import { errorAnswer, sendErrorAnswer, type ErrorSurface } from '../lib/error-answer.ts'
+import { HasuraGraphqlError } from '../lib/http-error.ts'
 import type { Logger } from '../lib/logger.ts'
+import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
 import type { RequestHeaders } from '../session/resolve-session.ts'
 
 const GRAPHQL_PATHS = new Set(['/v1/graphql', '/v1alpha1/graphql'])
@@ -21,20 +24,25 @@ export function isGraphqlPost(req: IncomingMessage): boolean {
  * keepNames), 1.4 µs a request here before.
  */
 export function serveGraphqlPost(handle: (post: GraphqlPost) => Promise<GraphqlPostAnswer>, log: Logger) {
-  return (req: IncomingMessage, res: ServerResponse): void => void respond(handle, log, new NodeGraphqlPost(req, res))
+  const surface: ErrorSurface = { service: 'graphql', internal: new HasuraGraphqlError(500, 'unexpected', 'internal error'), log }
+  return (req: IncomingMessage, res: ServerResponse): void => void respond(handle, surface, new NodeGraphqlPost(req, res))
 }
 
-async function respond(handle: (post: GraphqlPost) => Promise<GraphqlPostAnswer>, log: Logger, post: NodeGraphqlPost): Promise<void> {
+/** What is left of a body unread when the handler fails, read and dropped so that the client gets the answer. */
+const DRAIN_BYTES = 1_000_000
+
+async function respond(
+  handle: (post: GraphqlPost) => Promise<GraphqlPostAnswer>,
+  surface: ErrorSurface,
+  post: NodeGraphqlPost,
+): Promise<void> {
   const { req, res } = post
   let answer: GraphqlPostAnswer
   try {
     answer = await handle(post)
   } catch (error) {
-    log.error('unhandled error', { path: req.url, error: String(error), stack: (error as Error).stack })
-    if (res.headersSent) return void res.destroy()
-    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
-    res.end(JSON.stringify({ error: 'internal-error', message: 'Internal server error' }))
-    return
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
+    return sendErrorAnswer(req, res, errorAnswer(error, surface, { requestId, method: req.method, path: req.url }), DRAIN_BYTES)
   }
   const { headers } = answer
   headers['content-length'] = String(Buffer.byteLength(answer.body))

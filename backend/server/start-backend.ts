@@ -7,6 +7,7 @@ import { openDatabase } from '../db/open-database.ts'
 import { createGraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import { createFunctionsService, type FunctionsService } from '../functions/functions-service.ts'
 import { createLogger, type Logger } from '../lib/logger.ts'
+import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
 import { loadMetadataAtStart } from '../metadata/store/load-metadata-at-start.ts'
 import { followOtherInstances } from '../metadata/store/metadata-notifications.ts'
 import { MetadataStore } from '../metadata/store/metadata-store.ts'
@@ -71,6 +72,11 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     // Two paths bypass Hono: /v1/functions, whose calls stream to worker processes as Node
     // requests, and POST /v1/graphql, the hottest path, which skips the web Request it would build.
     const server = createServer((req, res) => {
+      // One id per request, the client's own when sane, on every answer (whichever code writes
+      // it) and in the request's headers, where every handler, log line and function finds it.
+      const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
+      req.headers[REQUEST_ID_HEADER] = requestId
+      res.setHeader(REQUEST_ID_HEADER, requestId)
       if (functions.owns(req.url ?? '/')) functions.handle(req, res)
       else if (isGraphqlPost(req)) graphqlPost(req, res)
       else void serveApp(req, res)

@@ -1,17 +1,27 @@
+import { HttpError } from '../lib/http-error.ts'
+
 /**
  * An error the storage service answers with, in Nhost Storage's shape: `{"error":{"message"}}`
  * (plus `data` where hasura-storage sends it, e.g. the sizes of a refused file) and the message
  * again in the `X-Error` header (`controller/errors.go` in nhost/hasura-storage).
  */
-export class StorageError extends Error {
+export class StorageError extends HttpError {
   constructor(
-    readonly status: number,
+    status: number,
     message: string,
     readonly data?: Record<string, unknown>,
     options?: { cause?: unknown },
   ) {
-    super(message, options)
+    super(status, 'storage-error', message, options)
     this.name = 'StorageError'
+  }
+
+  override body(): { error: { message: string; data?: Record<string, unknown> } } {
+    return { error: this.toJSON() }
+  }
+
+  override headers(): Record<string, string> {
+    return { 'X-Error': headerSafe(this.message) }
   }
 
   toJSON(): { message: string; data?: Record<string, unknown> } {

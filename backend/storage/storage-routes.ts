@@ -8,6 +8,7 @@ import { downloadFileRoutes } from './download-file.ts'
 import { replaceFileRoutes } from './replace-file.ts'
 import { storageOpsRoutes } from './storage-ops.ts'
 import { createStorageService } from './storage-service.ts'
+import { honoErrorHandler, requestIdOf } from '../lib/error-answer.ts'
 import { StorageError, storageErrorResponse } from './storage-error.ts'
 import { uploadFilesRoutes } from './upload-files.ts'
 
@@ -67,14 +68,15 @@ export function storageRoutes(context: BackendContext, engine: GraphqlEngine, bl
   storageOpsRoutes(app, storage)
   app.all('*', () => storageErrorResponse(new StorageError(404, 'resource does not exist')))
 
-  app.onError((error) => {
-    if (error instanceof StorageError) {
-      if (error.status >= 500 || error.cause)
-        context.log.warn('storage request refused', { message: error.message, cause: String(error.cause ?? '') })
-      return storageErrorResponse(error)
-    }
-    context.log.error('storage request failed', { error: String(error), stack: (error as Error).stack })
-    return storageErrorResponse(new StorageError(500, 'an internal server error occurred'))
+  const answerError = honoErrorHandler({
+    service: 'storage',
+    internal: new StorageError(500, 'an internal server error occurred'),
+    log: context.log,
+  })
+  app.onError((error, c) => {
+    if (error instanceof StorageError && (error.status >= 500 || error.cause))
+      context.log.warn('storage request refused', { requestId: requestIdOf(c), message: error.message, cause: String(error.cause ?? '') })
+    return answerError(error, c)
   })
   return app
 }

@@ -24,7 +24,7 @@ export interface FunctionsTestBackend {
 export async function startFunctionsTestBackend(
   files: Record<string, string>,
   env: Record<string, string> = {},
-  options: Pick<StartOptions, 'watchFunctions'> = {},
+  options: Pick<StartOptions, 'watchFunctions' | 'log'> = {},
 ): Promise<FunctionsTestBackend> {
   const projectDir = mkdtempSync(join(tmpdir(), 'pulseboard-functions-it-'))
   const write = (path: string, text: string) => {

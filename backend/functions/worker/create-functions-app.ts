@@ -1,5 +1,7 @@
 import { pathToFileURL } from 'node:url'
-import express, { type Express, type RequestHandler } from 'express'
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
+import { HttpError } from '../../lib/http-error.ts'
+import { REQUEST_ID_HEADER } from '../../lib/request-id.ts'
 import { findFunctionRoutes } from '../find-function-routes.ts'
 
 /** What the runtime says about loading functions; the worker forwards it to the backend's log. */
@@ -8,9 +10,10 @@ export type LoadReport = (level: 'debug' | 'warn' | 'error', message: string, fi
 /**
  * The Express application Nhost's functions runtime builds: JSON bodies up to 6 MB parsed, the
  * exact text kept in `req.rawBody` (webhook signatures are computed over it), urlencoded bodies
- * parsed, and each function's default export mounted for every method at its route. Errors use
- * Express's own answers: 404 for no route, 400 for malformed JSON, 413 past the limit, 500 when a
- * handler throws or rejects.
+ * parsed, and each function's default export mounted for every method at its route. No route is
+ * Express's own 404; a body the parsers refuse (malformed JSON 400, past the limit 413, an
+ * unknown charset or encoding 415) and a handler that throws or rejects (500) answer the
+ * backend's JSON `{status, error, message}` (`answerRuntimeError`), not Express's HTML page.
  */
 export async function createFunctionsApp(functionsDir: string, report: LoadReport): Promise<Express> {
   const app = express()
@@ -35,7 +38,44 @@ export async function createFunctionsApp(functionsDir: string, report: LoadRepor
       report('warn', 'function not served: its path is not a valid Express route', { route, file, error: String(error) })
     }
   }
+  app.use(answerRuntimeError(report))
   return app
+}
+
+/** body-parser's error types (`err.type`) and the codes they answer with. */
+const BODY_ERROR_CODES: Record<string, string> = {
+  'entity.parse.failed': 'invalid-json',
+  'entity.too.large': 'payload-too-large',
+  'entity.verify.failed': 'invalid-request',
+  'encoding.unsupported': 'unsupported-encoding',
+  'charset.unsupported': 'unsupported-charset',
+  'request.aborted': 'request-aborted',
+  'request.size.invalid': 'invalid-request',
+  'stream.encoding.set': 'internal-error',
+  'stream.not.readable': 'internal-error',
+  'parameters.too.many': 'invalid-request',
+}
+
+/**
+ * Express's last error handler, in the backend's error family: a refused body answers its 4xx
+ * with the parser's reason; anything else is a 500 whose detail goes to the log with the
+ * request's id, never to the client. An answer already under way is left to Express (it cuts it).
+ */
+function answerRuntimeError(report: LoadReport): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error)
+    const { status, type, message } = (error ?? {}) as { status?: unknown; type?: unknown; message?: unknown }
+    const requestId = req.headers[REQUEST_ID_HEADER]
+    let shown: HttpError
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const code = (typeof type === 'string' && BODY_ERROR_CODES[type]) || 'invalid-request'
+      shown = new HttpError(status, code, typeof message === 'string' ? message : 'The request is invalid')
+    } else {
+      report('error', 'function failed', { requestId, path: req.path, error: String(error), stack: (error as Error | undefined)?.stack })
+      shown = new HttpError(500, 'internal-error', 'Internal server error')
+    }
+    res.status(shown.status).json(shown.body())
+  }
 }
 
 /**
