@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { DatabaseTarget, PGliteThread } from '../db/open-database.ts'
+import { readBlobStoreConfig, type BlobStoreConfig } from './blob-store-config.ts'
 import { ConfigError } from './config-error.ts'
 import { DEVELOPMENT_JWT_SECRET, parseJwtSecret, type JwtSecret } from './jwt-secret.ts'
 import { readNhostToml, tomlValue, type TomlTable } from './nhost-toml.ts'
@@ -19,6 +20,8 @@ export interface BackendConfig {
   usingDevelopmentJwtSecret: boolean
   database: DatabaseTarget
   dataDir: string
+  /** Where storage keeps file bytes: `dataDir` (the default) or the S3 bucket of `S3_BUCKET`. */
+  blobStore: BlobStoreConfig
   unauthorizedRole: string
   stringifyNumericTypes: boolean
   liveQueriesRefetchIntervalMs: number
@@ -110,6 +113,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
           }
         : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
     dataDir,
+    blobStore: readBlobStoreConfig(env),
     unauthorizedRole:
       nonEmpty(env, 'HASURA_GRAPHQL_UNAUTHORIZED_ROLE') ?? tomlValue(toml, 'hasura.settings.unauthorizedRole', 'string') ?? 'public',
     stringifyNumericTypes:
