@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Agent as HttpAgent } from 'node:http'
 import { Agent as HttpsAgent } from 'node:https'
-import type { Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
@@ -19,10 +19,10 @@ import type { BlobStore, ByteRange, StagedBlob } from './blob-store.ts'
 /** Staged uploads older than this were cut off by a crash (`kill -9`): removed at start, as on disk. */
 const STALE_STAGING_MS = 60 * 60 * 1000
 /**
- * Multipart uploads hold at most `QUEUE_SIZE` parts of `PART_SIZE` in memory: an upload of any
- * size costs about 32 MiB while it streams. 8 MiB parts keep a 5 GiB file under S3's 10,000 parts.
+ * Multipart uploads hold at most `QUEUE_SIZE` parts of `PART_SIZE` in memory (the SDK's
+ * defaults): an upload of any size costs about 20 MiB while it streams.
  */
-const PART_SIZE = 8 * 1024 * 1024
+const PART_SIZE = 5 * 1024 * 1024
 const QUEUE_SIZE = 4
 /** Downloads hold a socket while the client reads; the SDK's default of 50 would queue the 51st. */
 const MAX_SOCKETS = 256
@@ -31,8 +31,8 @@ const FILE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 
 /**
  * Blobs as objects `<S3_ROOT_FOLDER>/<id>` of one bucket (hasura-storage's layout), shared by
- * every instance. An upload streams into `<root>/staging/<uuid>` (a multipart upload past one
- * part, so memory stays bounded); committing copies it onto the id's key inside S3, which
+ * every instance. An upload streams into `<root>/staging/<uuid>` (a multipart upload past 5 MiB,
+ * so memory stays bounded); committing copies it onto the id's key inside S3, which
  * replaces the object at once: readers see the old bytes or the new ones. S3's `CopyObject`
  * takes objects up to 5 GiB.
  */
@@ -55,7 +55,9 @@ export function openS3BlobStore(config: S3Config, log: Logger): BlobStore {
       const stagingKey = `${stagingPrefix}${randomUUID()}`
       const upload = new Upload({
         client,
-        params: { Bucket: config.bucket, Key: stagingKey, Body: source },
+        // A plain stream over `source`: lib-storage takes a `size` property for the body's length,
+        // and the upload's meter has one (the bytes counted so far). Errors of `source` pass on.
+        params: { Bucket: config.bucket, Key: stagingKey, Body: Readable.from(source, { objectMode: false }) },
         partSize: PART_SIZE,
         queueSize: QUEUE_SIZE,
       })
