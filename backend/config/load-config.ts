@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { DatabaseTarget, PGliteThread } from '../db/open-database.ts'
+import { readBlobStoreConfig, type BlobStoreConfig } from './blob-store-config.ts'
 import { ConfigError } from './config-error.ts'
 import { parseJwtSecret, type JwtSecret } from './jwt-secret.ts'
 import { randomJwtSecretText, randomWebhookSecret, type GeneratedSecretName } from './random-secrets.ts'
@@ -23,6 +24,8 @@ export interface BackendConfig {
   generatedSecrets: GeneratedSecretName[]
   database: DatabaseTarget
   dataDir: string
+  /** Where storage keeps file bytes: `dataDir` (the default) or the S3 bucket of `S3_BUCKET`. */
+  blobStore: BlobStoreConfig
   unauthorizedRole: string
   stringifyNumericTypes: boolean
   liveQueriesRefetchIntervalMs: number
@@ -133,6 +136,7 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
           }
         : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
     dataDir,
+    blobStore: readBlobStoreConfig(env),
     unauthorizedRole:
       nonEmpty(env, 'HASURA_GRAPHQL_UNAUTHORIZED_ROLE') ?? tomlValue(toml, 'hasura.settings.unauthorizedRole', 'string') ?? 'public',
     stringifyNumericTypes:

@@ -17,10 +17,15 @@ export interface StagedBlob {
 }
 
 /**
- * Where file bytes live: the disk (disk-blob-store.ts) or, shaped the same, an S3-compatible
- * store. Keys are storage.files ids; every method streams, none holds a file in memory.
+ * Where file bytes live: the disk (disk-blob-store.ts) or an S3-compatible bucket
+ * (s3-blob-store.ts). Keys are storage.files ids; every method streams, none holds a file in memory.
  */
 export interface BlobStore {
+  /**
+   * True when every instance of the backend sees these blobs (a bucket); false for one machine's
+   * disk, where a blob missing here may still be on another instance's disk.
+   */
+  readonly shared: boolean
   /** Streams `source` into the staging area; rejects (and leaves nothing) when `source` errors. */
   stage(source: Readable): Promise<StagedBlob>
   /** The bytes of `key`, or of `range` within them; null when there is no such blob. */

@@ -31,6 +31,7 @@ export function openDiskBlobStore(root: string): BlobStore {
   }
 
   return {
+    shared: false,
     async stage(source) {
       const path = join(stagingDir, randomUUID())
       try {

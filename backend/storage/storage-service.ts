@@ -11,6 +11,8 @@ import type { BlobStore } from './blob-store.ts'
 import { openDiskBlobStore } from './disk-blob-store.ts'
 import { ImageCache } from './image-cache.ts'
 import { PresignedUrls } from './presigned-url.ts'
+import { openS3BlobStore } from './s3-blob-store.ts'
+import { countServingInstances } from './serving-instances.ts'
 import { StorageError } from './storage-error.ts'
 import { StorageMetadata } from './storage-metadata.ts'
 
@@ -22,20 +24,27 @@ export interface StorageService {
   presigned: PresignedUrls
   adminSecret: string
   log: Logger
+  /** How many backend instances serve the database now (serving-instances.ts). */
+  servingInstances(): Promise<number>
   /** Who the request is: admin secret, JWT or the unauthorized role (backend/session). */
   session(c: Context): Promise<Session>
 }
 
-/** Blobs under `<dataDir>/storage/files`, transformed images under `<dataDir>/storage/image-cache`. */
+/**
+ * Blobs under `<dataDir>/storage/files` or in the S3 bucket of `S3_BUCKET`; transformed images,
+ * a cache each instance keeps for itself, under `<dataDir>/storage/image-cache`.
+ */
 export function createStorageService(context: BackendContext, engine: GraphqlEngine, blobs?: BlobStore): StorageService {
   const root = join(context.config.dataDir, 'storage')
+  const configured = context.config.blobStore
   return {
     metadata: new StorageMetadata(engine, context.log),
-    blobs: blobs ?? openDiskBlobStore(root),
+    blobs: blobs ?? (configured.kind === 's3' ? openS3BlobStore(configured, context.log) : openDiskBlobStore(root)),
     images: ImageCache.open(join(root, 'image-cache')),
     presigned: new PresignedUrls(context.config.adminSecret),
     adminSecret: context.config.adminSecret,
     log: context.log,
+    servingInstances: () => countServingInstances(context),
     async session(c) {
       try {
         return await resolveSession(c.req.header(), context.config)

@@ -37,7 +37,7 @@ describe('a backend started with only the admin secret', () => {
 
   beforeAll(async () => {
     // A loaded machine may take more than the default 10 s to load the project's functions.
-    t = await startStorageTestBackend({ PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '60000' })
+    t = await startStorageTestBackend({ env: { PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '60000' } })
     userId = (await t.signUp('ada@example.com')).id
   }, 240_000)
 

@@ -15,7 +15,7 @@ let invitee: StorageUser
 let lab: string
 
 beforeAll(async () => {
-  t = await startStorageTestBackend({ PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '60000' })
+  t = await startStorageTestBackend({ env: { PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '60000' } })
   owner = await t.signUp('ada@example.com')
   invitee = await t.signUp('vic@example.com')
   lab = await t.createWorkspace(owner, 'lab')

@@ -32,7 +32,7 @@ const fileName = async (id: string) =>
   (await t.adminGraphql<{ file: { name: string } | null }>('query ($id: uuid!) { file(id: $id) { name } }', { id })).file?.name
 
 beforeAll(async () => {
-  t = await startStorageTestBackend({ PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '60000' })
+  t = await startStorageTestBackend({ env: { PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '60000' } })
   ada = await t.signUp('ada@example.com')
   vic = await t.signUp('vic@example.com')
   lab = await t.createWorkspace(ada, 'lab', [{ user: vic, role: 'editor' }])

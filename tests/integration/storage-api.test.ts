@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { readdirSync, writeFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStorageTestBackend, type StorageTestBackend, type StorageUser } from '../support/storage-test-backend.ts'
@@ -8,6 +9,7 @@ import { startStorageTestBackend, type StorageTestBackend, type StorageUser } fr
 /**
  * Nhost Storage's contract through the real nhost-js storage client, and raw HTTP for headers,
  * ranges, conditionals and presigned URLs: the owner, another user, no session, the admin secret.
+ * Bytes on disk here; storage-api-s3.test.ts runs this same file with them in an S3 bucket.
  */
 
 let t: StorageTestBackend
@@ -36,7 +38,11 @@ const rows = async (bucketId: string) =>
   (await t.adminGraphql<{ files: { id: string }[] }>('query ($b: String!) { files(where: {bucketId: {_eq: $b}}) { id } }', { b: bucketId }))
     .files
 
-const blobCount = () => readdirSync(join(t.dataDir, 'storage', 'files')).length
+const blobCount = async () => {
+  let count = 0
+  for await (const _key of t.blobs.list()) count++
+  return count
+}
 
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${t.storageUrl}${path}`, { method, headers })
 
@@ -78,7 +84,7 @@ describe('upload', () => {
   })
 
   it('refuses a file over the bucket limit with 413 and leaves neither row nor bytes', async () => {
-    const before = blobCount()
+    const before = await blobCount()
     const big = Buffer.alloc(5_000_001, 1)
     big.set(png.subarray(0, 8))
     const { status, body } = await refusal(
@@ -90,11 +96,11 @@ describe('upload', () => {
       error: { message: expect.stringContaining('5000000 bytes'), data: { maxSize: 5_000_000 } },
     })
     expect((await rows('avatars')).length).toBe(1)
-    expect(blobCount()).toBe(before)
+    expect(await blobCount()).toBe(before)
   })
 
   it('refuses a metadata part or form field over 64 KB with 413, sent as a field or as a part', async () => {
-    const before = blobCount()
+    const before = await blobCount()
     const huge = JSON.stringify({ name: 'x.png', metadata: { pad: 'p'.repeat(70_000) } })
     for (const metadata of [huge, blob(huge, 'application/json')]) {
       const form = new FormData()
@@ -110,7 +116,7 @@ describe('upload', () => {
       expect(await response.json()).toMatchObject({ processedFiles: [], error: { message: expect.stringContaining('65536 bytes') } })
     }
     expect((await rows('avatars')).length).toBe(1)
-    expect(blobCount()).toBe(before)
+    expect(await blobCount()).toBe(before)
   })
 
   it('refuses an empty file (below the minimum) with 400', async () => {
@@ -122,13 +128,13 @@ describe('upload', () => {
   })
 
   it('refuses a type the bucket rule does not allow (sniffed from the bytes) with 403 and keeps nothing', async () => {
-    const before = blobCount()
+    const before = await blobCount()
     const { status } = await refusal(
       ada.nhost.storage.uploadFiles({ 'bucket-id': 'avatars', 'file[]': [fileNamed('MZ\x90\x00 not an image', 'me.png', 'image/png')] }),
     )
     expect(status).toBe(403)
     expect((await rows('avatars')).length).toBe(1)
-    expect(blobCount()).toBe(before)
+    expect(await blobCount()).toBe(before)
   })
 
   it('answers 404 for an unknown bucket and 400 when metadata[] and file[] counts differ', async () => {
@@ -298,9 +304,9 @@ describe('replace and delete', () => {
 
   it('deletes for the uploader: 404 for a stranger, 204 then 404 for the owner, bytes gone', async () => {
     expect((await refusal(bob.nhost.storage.deleteFile(avatarId))).status).toBe(404)
-    const before = blobCount()
+    const before = await blobCount()
     expect((await ada.nhost.storage.deleteFile(avatarId)).status).toBe(204)
-    expect(blobCount()).toBe(before - 1)
+    expect(await blobCount()).toBe(before - 1)
     expect((await refusal(ada.nhost.storage.getFile(avatarId))).status).toBe(404)
   })
 })
@@ -310,7 +316,7 @@ describe('ops, version, CORS', () => {
     expect((await refusal(ada.nhost.storage.listOrphanedFiles())).status).toBe(403)
     expect((await refusal(t.anonymous.storage.listFilesNotUploaded())).status).toBe(403)
     const orphan = randomUUID()
-    writeFileSync(join(t.dataDir, 'storage', 'files', orphan), 'left behind')
+    await (await t.blobs.stage(Readable.from(['left behind']))).commit(orphan)
     const unfinished = randomUUID()
     const broken = randomUUID()
     await t.adminGraphql('mutation ($o: [files_insert_input!]!) { insertFiles(objects: $o) { affected_rows } }', {

@@ -2,8 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, withAdminSession, type NhostClient } from '@nhost/nhost-js'
+import { readBlobStoreConfig } from '../../backend/config/blob-store-config.ts'
+import type { DatabaseTarget } from '../../backend/db/open-database.ts'
 import { createLogger } from '../../backend/lib/logger.ts'
 import { startBackend, type RunningBackend } from '../../backend/server/start-backend.ts'
+import type { BlobStore } from '../../backend/storage/blob-store.ts'
+import { openDiskBlobStore } from '../../backend/storage/disk-blob-store.ts'
+import { openS3BlobStore } from '../../backend/storage/s3-blob-store.ts'
+import { startS3TestServer, type S3TestServer } from './s3-test-server.ts'
 import { createTestDatabaseTarget } from './test-database.ts'
 
 const ADMIN_SECRET = 'storage-test-admin-secret'
@@ -26,6 +32,13 @@ export interface StorageTestBackend {
   storageUrl: string
   dataDir: string
   adminSecret: string
+  blobStoreKind: BlobStoreKind
+  /** The blobs the backend stores, opened apart from it (its data folder or its bucket). */
+  blobs: BlobStore
+  /** The S3 server holding the blobs, when `blobStoreKind` is 's3'. */
+  s3?: S3TestServer
+  /** Another instance on the same database (and bucket), with its own data folder. */
+  startAnotherInstance(): Promise<{ url: string; storageUrl: string; dataDir: string; stop(): Promise<void> }>
   anonymous: NhostClient
   admin: NhostClient
   signUp(email: string): Promise<StorageUser>
@@ -42,21 +55,44 @@ export interface StorageTestBackend {
   stop(): Promise<void>
 }
 
-export async function startStorageTestBackend(env: Record<string, string> = {}): Promise<StorageTestBackend> {
+export type BlobStoreKind = 'disk' | 's3'
+
+let defaultBlobStoreKind: BlobStoreKind = 'disk'
+
+/**
+ * Where the backends this test file starts from now on keep file bytes when it does not say:
+ * lets one suite (storage-api.test.ts) run again over S3 from a file that imports it.
+ */
+export function storeBlobsIn(kind: BlobStoreKind): void {
+  defaultBlobStoreKind = kind
+}
+
+/** `env` adds to (or overrides) the backend's environment; `blobStore` chooses disk or S3. */
+export async function startStorageTestBackend(
+  options: { blobStore?: BlobStoreKind; env?: Record<string, string> } = {},
+): Promise<StorageTestBackend> {
+  const blobStoreKind = options.blobStore ?? defaultBlobStoreKind
   const dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-storage-it-'))
   const { target, drop } = await createTestDatabaseTarget()
-  const backend = await startBackend({
-    env: {
-      ...process.env,
-      PORT: '0',
-      PULSEBOARD_DATA_DIR: dataDir,
-      HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
-      PULSEBOARD_DEMO: '0',
-      ...env,
-    },
-    database: target,
-    log: createLogger('silent'),
-  })
+  const s3 = blobStoreKind === 's3' ? await startS3TestServer({ rootFolder: 'pulseboard' }) : undefined
+  const start = (dir: string, database: DatabaseTarget) =>
+    startBackend({
+      env: {
+        ...withoutS3Variables(process.env),
+        PORT: '0',
+        PULSEBOARD_DATA_DIR: dir,
+        HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
+        PULSEBOARD_DEMO: '0',
+        ...s3?.env,
+        ...options.env,
+      },
+      database,
+      log: createLogger('silent'),
+    })
+  const backend = await start(dataDir, target)
+  const blobStoreConfig = readBlobStoreConfig(s3?.env ?? {})
+  const blobs =
+    blobStoreConfig.kind === 's3' ? openS3BlobStore(blobStoreConfig, createLogger('silent')) : openDiskBlobStore(join(dataDir, 'storage'))
   const urls = {
     authUrl: `${backend.url}/v1/auth`,
     graphqlUrl: `${backend.url}/v1/graphql`,
@@ -85,6 +121,24 @@ export async function startStorageTestBackend(env: Record<string, string> = {}):
     storageUrl: urls.storageUrl,
     dataDir,
     adminSecret: ADMIN_SECRET,
+    blobStoreKind,
+    blobs,
+    ...(s3 ? { s3 } : {}),
+    async startAnotherInstance() {
+      // In memory, PGlite belongs to the first instance: a second one needs PostgreSQL.
+      if (target.kind !== 'postgres') throw new Error('a second instance needs TEST_DATABASE_URL (PostgreSQL)')
+      const dir = mkdtempSync(join(tmpdir(), 'pulseboard-storage-it-'))
+      const other = await start(dir, target)
+      return {
+        url: other.url,
+        storageUrl: `${other.url}/v1/storage`,
+        dataDir: dir,
+        async stop() {
+          await other.stop()
+          rmSync(dir, { recursive: true, force: true })
+        },
+      }
+    },
     anonymous: createClient(urls),
     admin: createClient({ ...urls, configure: [withAdminSession({ adminSecret: ADMIN_SECRET })] }),
     async signUp(email) {
@@ -111,7 +165,13 @@ export async function startStorageTestBackend(env: Record<string, string> = {}):
     async stop() {
       await backend.stop()
       await drop()
+      await s3?.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/** The test's own environment must not choose the store: the caller does. */
+function withoutS3Variables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('S3_')))
 }

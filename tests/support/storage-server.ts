@@ -1,0 +1,48 @@
+import { fork } from 'node:child_process'
+import { once } from 'node:events'
+
+export interface StorageServer {
+  url: string
+  adminSecret: string
+  /** Resets the peak to the RSS now (after a GC) and returns it. */
+  idleRss(): Promise<number>
+  /** The highest RSS sampled since the last `idleRss`. */
+  peakRss(): Promise<number>
+  stop(): Promise<void>
+}
+
+/**
+ * The backend in a process of its own (storage-server-process.ts), for measuring its memory
+ * apart from the client's: on PGlite in memory, or on the database at `databaseUrl`; `env`
+ * adds S3_* variables.
+ */
+export async function startStorageServer(options: { env?: Record<string, string>; databaseUrl?: string } = {}): Promise<StorageServer> {
+  const adminSecret = 'storage-server-admin-secret'
+  const child = fork(new URL('./storage-server-process.ts', import.meta.url).pathname, {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('S3_') && name !== 'DATABASE_URL')),
+      ...options.env,
+      BENCH_ADMIN_SECRET: adminSecret,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    },
+  })
+  const kill = () => child.kill()
+  process.on('exit', kill)
+  const ask = async (type: string): Promise<number> => {
+    child.send({ type })
+    return ((await once(child, 'message')) as [{ rssBytes: number }])[0].rssBytes
+  }
+  const [ready] = (await once(child, 'message')) as [{ url: string }]
+  return {
+    url: ready.url,
+    adminSecret,
+    idleRss: () => ask('idle'),
+    peakRss: () => ask('peak'),
+    async stop() {
+      child.send({ type: 'stop' })
+      await once(child, 'exit')
+      process.off('exit', kill)
+    },
+  }
+}
