@@ -162,10 +162,10 @@ it('gives functions the environment Nhost injects, nhost.toml global.environment
     NHOST_SUBDOMAIN: 'local',
     NHOST_REGION: '',
     NHOST_HASURA_URL: server.url,
-    NHOST_GRAPHQL_URL: `${server.url}/v1/graphql`,
-    NHOST_AUTH_URL: `${server.url}/v1/auth`,
-    NHOST_STORAGE_URL: `${server.url}/v1/storage`,
-    NHOST_FUNCTIONS_URL: server.functionsUrl,
+    NHOST_GRAPHQL_URL: `${server.url}/graphql/v1`,
+    NHOST_AUTH_URL: `${server.url}/auth/v1`,
+    NHOST_STORAGE_URL: `${server.url}/storage/v1`,
+    NHOST_FUNCTIONS_URL: `${server.url}/functions/v1`,
     GREETING: 'hello from nhost.toml',
   })
 })
