@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { createClient } from 'graphql-ws'
 import pg from 'pg'
 import WebSocket from 'ws'
+import type { DatabaseTarget } from '../backend/db/open-database.ts'
 import { createLogger } from '../backend/lib/logger.ts'
 import { startBackend, type RunningBackend } from '../backend/server/start-backend.ts'
 import { createTestDatabaseTarget } from '../tests/support/test-database.ts'
@@ -25,7 +26,7 @@ import { createTestDatabaseTarget } from '../tests/support/test-database.ts'
 const ADMIN_SECRET = 'bench-admin-secret'
 const JWT_SECRET = JSON.stringify({ type: 'HS256', key: 'bench-jwt-key-of-at-least-32-characters-long' })
 
-async function startInstance(dataDir: string, database: Parameters<typeof startBackend>[0]['database']): Promise<RunningBackend> {
+async function startInstance(dataDir: string, database: DatabaseTarget): Promise<RunningBackend> {
   return startBackend({
     projectDir: dataDir,
     env: { PORT: '0', PULSEBOARD_DATA_DIR: dataDir, HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET, HASURA_GRAPHQL_JWT_SECRET: JWT_SECRET },

@@ -15,11 +15,17 @@ let server: GraphqlTestBackend
 
 beforeAll(async () => {
   server = await startGraphqlTestBackend({ HASURA_GRAPHQL_LIVE_QUERIES_MULTIPLEXED_REFETCH_INTERVAL: '100' })
-  await server.runSql('CREATE TABLE public.feed (id serial PRIMARY KEY, writer int NOT NULL)')
+  await server.runSql(`CREATE TABLE public.feed (id serial PRIMARY KEY, writer int NOT NULL);
+    CREATE TABLE public.tokens (id uuid PRIMARY KEY);`)
   await server.admin('/v1/metadata', { type: 'pg_track_table', args: { source: 'default', table: 'feed' } })
+  await server.admin('/v1/metadata', { type: 'pg_track_table', args: { source: 'default', table: 'tokens' } })
   await server.admin('/v1/metadata', {
     type: 'pg_create_select_permission',
     args: { source: 'default', table: 'feed', role: 'user', permission: { columns: ['id', 'writer'], filter: {} } },
+  })
+  await server.admin('/v1/metadata', {
+    type: 'pg_create_select_permission',
+    args: { source: 'default', table: 'tokens', role: 'user', permission: { columns: ['id'], filter: {} } },
   })
 }, 400_000)
 
@@ -57,6 +63,26 @@ async function write(writer: number, rows: number): Promise<void> {
 }
 
 describe(`a stream under two concurrent writers (${testDatabaseKind})`, () => {
+  it('bounds a stream by a cursor of any sortable type (uuid has no max())', async () => {
+    const ids: string[] = []
+    server.wsClient(await server.jwt('reader')).subscribe(
+      {
+        query: `subscription { tokens_stream(batch_size: 10, cursor: { initial_value: { id: "00000000-0000-0000-0000-000000000000" } }) { id } }`,
+      },
+      {
+        next: (value) => ids.push(...(value.data as { tokens_stream: { id: string }[] }).tokens_stream.map((row) => row.id)),
+        error: (error) => ids.push(`error: ${JSON.stringify(error)}`),
+        complete: () => {},
+      },
+    )
+    await server.admin('/v1/graphql', {
+      query: `mutation { insert_tokens(objects: [{ id: "00000000-0000-0000-0000-000000000002" }, { id: "00000000-0000-0000-0000-000000000001" }]) { affected_rows } }`,
+    })
+    await expect
+      .poll(() => ids, { timeout: 15_000 })
+      .toEqual(['00000000-0000-0000-0000-000000000001', '00000000-0000-0000-0000-000000000002'])
+  })
+
   it(`delivers each of ${ROWS} committed rows exactly once, in order within each batch`, async () => {
     const ids: number[] = []
     const errors: unknown[] = []

@@ -38,7 +38,10 @@ export function compileStreamWatermark(field: Extract<RootField, { kind: 'stream
   const column = ident(field.cursor.column.name)
   // pg_locks is read after the statement's snapshot is taken: a writer that committed in between
   // is missing from `writers`, but its rows are visible to every later batch.
-  return compile(sql`SELECT (SELECT max(${column})::text FROM ${tableRef(table)}) AS high,
+  // ORDER BY rather than max(): every type a cursor may have sorts (uuid has no max() before
+  // PostgreSQL 16), and a key's index answers it.
+  // The text is named apart from the column: ORDER BY the column's name would sort the text.
+  return compile(sql`SELECT (SELECT ${column}::text AS high FROM ${tableRef(table)} ORDER BY ${column} DESC NULLS LAST LIMIT 1) AS high,
   to_json(array(SELECT DISTINCT l.virtualtransaction FROM pg_catalog.pg_locks AS l
     WHERE l.locktype = 'relation' AND l.relation = ${literal(compile(tableRef(table)).text)}::regclass
       AND l.mode = 'RowExclusiveLock' AND l.pid IS DISTINCT FROM pg_backend_pid())) AS writers,
