@@ -2,6 +2,7 @@
 import '../backend/cli/production-mode.ts'
 import { benchAlerts } from './alerts.ts'
 import { benchBundleSize } from './bundle-size.ts'
+import { benchMetadataReload, benchStreamWriters } from './cluster-sync.ts'
 import { benchEvents } from './events.ts'
 import { benchFirstLoad } from './first-load.ts'
 import { benchFunctions } from './functions.ts'
@@ -31,10 +32,12 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
   import: (args) => benchImport(...args.map(Number)),
   ingest: (args) => benchIngest(...args.map(Number)),
+  'metadata-reload': (args) => benchMetadataReload(...args.map(Number)),
   'pglite-thread': (args) => benchPgliteThread(...args.map(Number)),
   series: (args) => benchSeries(...args.map(Number)),
   soak: () => benchSoak(),
   storage: (args) => benchStorage(...args.map(Number)),
+  'stream-writers': (args) => benchStreamWriters(...args.map(Number)),
   subscriptions: (args) => benchSubscriptions((args.length > 0 ? args : ['10000/200']).map(parseRun)),
 }
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { GraphqlSocketConnection, type ConnectionOptions } from './graphql-socket-connection.ts'
+import { CloseCode } from './close-codes.ts'
 import { chooseSubprotocol } from './protocol-messages.ts'
 import { DEFAULT_SENDER_LIMITS } from './socket-sender.ts'
 
@@ -15,6 +16,12 @@ export type GraphqlWebSocketOptions = Pick<ConnectionOptions, 'runner' | 'resolv
   Partial<Omit<ConnectionOptions, 'runner' | 'resolveSession' | 'log'>>
 
 export interface GraphqlWebSocket {
+  /**
+   * Closes every connection with 1012 (Service Restart), as Hasura does when its metadata
+   * changes (`HASURA_GRAPHQL_CLOSE_WEBSOCKETS_ON_METADATA_CHANGE`, on by default): clients
+   * reconnect, and each operation is validated and planned again under the new metadata.
+   */
+  restartConnections(reason: string): void
   close(): Promise<void>
 }
 
@@ -39,10 +46,20 @@ export function attachGraphqlWebSocket(server: Server, options: GraphqlWebSocket
       return offered.has(chosen) ? chosen : false
     },
   })
+  const connections = new Set<GraphqlSocketConnection>()
   const connect = (socket: WebSocket, request: IncomingMessage, connection: Duplex) => {
     const offered = new Set((request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()))
     const clientAddress = request.socket.remoteAddress ?? 'unknown'
-    new GraphqlSocketConnection(socket, chooseSubprotocol(offered), request.headers, clientAddress, connectionOptions, connection)
+    const graphqlConnection = new GraphqlSocketConnection(
+      socket,
+      chooseSubprotocol(offered),
+      request.headers,
+      clientAddress,
+      connectionOptions,
+      connection,
+    )
+    connections.add(graphqlConnection)
+    socket.on('close', () => connections.delete(graphqlConnection))
   }
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -56,6 +73,10 @@ export function attachGraphqlWebSocket(server: Server, options: GraphqlWebSocket
   server.on('upgrade', onUpgrade)
 
   return {
+    restartConnections(reason) {
+      for (const connection of connections) connection.close(CloseCode.ServiceRestart, reason)
+      connections.clear()
+    },
     close() {
       server.off('upgrade', onUpgrade)
       for (const client of wss.clients) client.terminate()

@@ -7,6 +7,11 @@
 export const CloseCode = {
   Normal: 1000,
   InternalError: 1011,
+  /**
+   * RFC 6455 "Service Restart": the metadata changed, so that every operation is validated and
+   * planned again when the client reconnects (Hasura's `forceConnReconnect`).
+   */
+  ServiceRestart: 1012,
   /** RFC 6455 "Try Again Later": a client too slow to read its results, which may reconnect. */
   TryAgainLater: 1013,
   BadRequest: 4400,

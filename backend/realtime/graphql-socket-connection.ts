@@ -241,6 +241,11 @@ export class GraphqlSocketConnection {
     this.#sender.forget(id)
   }
 
+  /** Ends the connection from the server's side: its operations stop at once, before the client answers. */
+  close(code: CloseCode, reason: string): void {
+    this.#close(code, reason)
+  }
+
   #close(code: CloseCode, reason: string): void {
     if (this.#closed) return
     this.socket.close(code, truncateUtf8(reason, MAX_CLOSE_REASON_BYTES))

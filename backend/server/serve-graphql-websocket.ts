@@ -9,6 +9,8 @@ import { resolveSession } from '../session/resolve-session.ts'
 import { attachGraphqlWebSocket } from '../realtime/attach-graphql-websocket.ts'
 
 const TRIGGER_RETRY_MS = 2_000
+/** Hasura's close reason when its metadata changes (`mkCloseWebsocketsOnMetadataChangeAction`). */
+const METADATA_CHANGED = 'Server state changed, restarting the server'
 
 export interface GraphqlWebSocketService {
   close(): Promise<void>
@@ -60,7 +62,6 @@ export async function serveGraphqlWebSocket(
       )
     return refreshing
   }
-  const unsubscribe = context.metadata.subscribe(() => void refreshTriggers())
   await refreshTriggers()
   await liveQueries.start()
 
@@ -75,6 +76,12 @@ export async function serveGraphqlWebSocket(
       const limited = graphqlEngine.rateLimit(session, clientAddress, 1)
       return limited && { code: limited.error.code, message: limited.error.message }
     },
+  })
+  const unsubscribe = context.metadata.subscribe((change) => {
+    void refreshTriggers()
+    // Open operations were validated and planned under the old metadata: a revoked permission
+    // must stop their rows. The schema cache has already been invalidated (it subscribed first).
+    if (change === 'metadata') transport.restartConnections(METADATA_CHANGED)
   })
   return {
     async close() {

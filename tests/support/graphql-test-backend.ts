@@ -17,6 +17,11 @@ const JWT_KEY = 'graphql-test-jwt-key-of-at-least-32-characters'
  */
 export interface GraphqlTestBackend {
   url: string
+  /** The project folder and the environment it started with: a second instance starts alike. */
+  dataDir: string
+  env: Record<string, string>
+  /** The PostgreSQL database it runs on, undefined on PGlite. */
+  databaseUrl: string | undefined
   wsUrl: string
   /** POSTs JSON and returns the answer; throws on any status but 200. */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<unknown>
@@ -35,15 +40,16 @@ export interface GraphqlTestBackend {
 export async function startGraphqlTestBackend(env: Record<string, string> = {}): Promise<GraphqlTestBackend> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-graphql-it-'))
   const { target, drop } = await createTestDatabaseTarget()
+  const backendEnv = {
+    PORT: '0',
+    PULSEBOARD_DATA_DIR: dataDir,
+    HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
+    HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: JWT_KEY }),
+    ...env,
+  }
   const backend = await startBackend({
     projectDir: dataDir,
-    env: {
-      PORT: '0',
-      PULSEBOARD_DATA_DIR: dataDir,
-      HASURA_GRAPHQL_ADMIN_SECRET: ADMIN_SECRET,
-      HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: JWT_KEY }),
-      ...env,
-    },
+    env: backendEnv,
     database: target,
     log: createLogger('silent'),
   })
@@ -71,6 +77,9 @@ export async function startGraphqlTestBackend(env: Record<string, string> = {}):
 
   return {
     url: backend.url,
+    dataDir,
+    env: backendEnv,
+    databaseUrl: target.kind === 'postgres' ? target.url : undefined,
     wsUrl,
     post,
     admin,

@@ -1,6 +1,12 @@
 import type { OperationPlan } from '../plan/ir.ts'
 import { tablesRead, type TableName } from '../plan/tables-read.ts'
-import { compileLiveQuery, compileLiveStream, type LiveRootField, type MultiplexedStatement } from '../sql/compile-live-query.ts'
+import {
+  compileLiveQuery,
+  compileLiveStream,
+  type LiveRootField,
+  type MultiplexedStatement,
+  type StreamBound,
+} from '../sql/compile-live-query.ts'
 import { compileRootField } from '../sql/compile-select.ts'
 
 /**
@@ -10,7 +16,14 @@ import { compileRootField } from '../sql/compile-select.ts'
  */
 export type CompiledSubscription =
   | { kind: 'live'; statement: MultiplexedStatement; tables: TableName[] | null }
-  | { kind: 'stream'; key: string; statement: MultiplexedStatement; cursorSlot: number; tables: TableName[] | null }
+  | {
+      kind: 'stream'
+      key: string
+      statement: MultiplexedStatement
+      cursorSlot: number
+      bound: StreamBound | null
+      tables: TableName[] | null
+    }
   /** It cannot run as a subscription; `field` is the root field at fault. */
   | { kind: 'refused'; field: string }
 

@@ -28,7 +28,7 @@ describe('multiplex', () => {
     const statement = multiplex(
       sql`SELECT (${new BoundParam({ kind: 'variable', name: 'after' }, 'text')})::int, (${new BoundParam(cursor, 'text')})::int, (${new BoundParam({ kind: 'literal', value: 3 }, 'text')})::int, (${new BoundParam({ kind: 'literal', value: 3 }, 'text')})::int`,
       ['response'],
-      cursor,
+      [cursor],
     )
     expect(statement.slots.map((slot) => slot.param)).toEqual([
       { kind: 'variable', name: 'after' },

@@ -1,7 +1,9 @@
 import { compile, ident, join, literal, raw, sql, type SqlFragment } from '../../lib/sql.ts'
-import type { ParamValue, RootField } from '../plan/ir.ts'
+import { typedValue } from '../plan/build-bool-exp.ts'
+import type { ParamValue, RootField, RowSource } from '../plan/ir.ts'
+import type { ColumnInfo } from '../schema/source-model.ts'
 import { BoundParam } from './bound-param.ts'
-import { compileStream } from './compile-stream.ts'
+import { compileStream, compileStreamWatermark } from './compile-stream.ts'
 
 /**
  * One statement that answers a whole batch of subscribers of one query shape at once, the shape
@@ -33,13 +35,13 @@ const BATCH = Symbol('batch')
 /**
  * `perCohort` as a multiplexed statement returning `cohort` and `columns`. Every `BoundParam` in
  * it becomes a slot; a session variable or a variable used twice (with one encoding) is one
- * slot, except the params `ownSlot` names (a stream's cursor, which each poll moves on its own).
+ * slot, except the params `ownSlots` names (a stream's cursor and bound, which each poll moves on its own).
  */
-export function multiplex(perCohort: SqlFragment, columns: readonly string[], ownSlot?: ParamValue): MultiplexedStatement {
+export function multiplex(perCohort: SqlFragment, columns: readonly string[], ownSlots: readonly ParamValue[] = []): MultiplexedStatement {
   const slots: BoundParam[] = []
   const byKey = new Map<string, number>()
   const slotOf = (param: BoundParam): number => {
-    const key = param.param === ownSlot ? undefined : slotKey(param)
+    const key = ownSlots.includes(param.param) ? undefined : slotKey(param)
     const known = key === undefined ? undefined : byKey.get(key)
     if (known !== undefined) return known
     slots.push(param)
@@ -88,14 +90,41 @@ export function compileLiveQuery(fields: readonly LiveRootField[]): MultiplexedS
   return multiplex(sql`SELECT '{"data":{' || ${body} || '}}'`, ['response'])
 }
 
+/** How a streaming subscription's poller keeps an ascending stream from passing a row not yet committed. */
+export interface StreamBound {
+  /** The slot each poll sets to the stream's safe upper bound (`column <= bound`). */
+  slot: number
+  /** The statement that finds the bound (compileStreamWatermark). */
+  watermark: string
+}
+
 /**
  * A streaming subscription: per cohort one batch after its cursor (`root`, `[]` when empty) and
  * the cursor of the batch's last row (`cursor`, as text). `cursorSlot` is the slot each poll
- * replaces with that cursor.
+ * replaces with that cursor; `bound`, for an ascending stream, the upper bound each poll sets.
  */
-export function compileLiveStream(field: Extract<RootField, { kind: 'stream' }>): { statement: MultiplexedStatement; cursorSlot: number } {
-  const statement = multiplex(compileStream(field), ['root', 'cursor'], field.cursor.value)
-  const cursorSlot = statement.slots.findIndex((slot) => slot.param === field.cursor.value)
+export function compileLiveStream(field: Extract<RootField, { kind: 'stream' }>): {
+  statement: MultiplexedStatement
+  cursorSlot: number
+  bound: StreamBound | null
+} {
+  const { column, descending, value } = field.cursor
+  // Only the poller bounds a stream: the same field run once as a query reads every row.
+  const bound: ParamValue | null = descending ? null : { kind: 'literal', value: null }
+  const bounded = bound ? { ...field, plan: { ...field.plan, source: upTo(field.plan.source, column, bound) } } : field
+  const statement = multiplex(compileStream(bounded), ['root', 'cursor'], bound ? [value, bound] : [value])
+  const cursorSlot = statement.slots.findIndex((slot) => slot.param === value)
   if (cursorSlot === -1) throw new Error(`the stream ${field.key} compiled without its cursor`)
-  return { statement, cursorSlot }
+  if (!bound) return { statement, cursorSlot, bound: null }
+  const boundSlot = statement.slots.findIndex((slot) => slot.param === bound)
+  if (boundSlot === -1) throw new Error(`the stream ${field.key} compiled without its bound`)
+  return { statement, cursorSlot, bound: { slot: boundSlot, watermark: compileStreamWatermark(field) } }
+}
+
+/** `source` with `column <= bound` ANDed to its filter, before its order and limit apply. */
+function upTo(source: RowSource, column: ColumnInfo, bound: ParamValue): RowSource {
+  return {
+    ...source,
+    where: { kind: 'and', items: [source.where, { kind: 'compare', column, operator: '_lte', value: typedValue(column, bound) }] },
+  }
 }

@@ -42,6 +42,7 @@ export function createOperationRunner({ engine, liveQueries, log }: RunnerDepend
             role,
             statement: subscription.statement,
             cursorSlot: subscription.cursorSlot,
+            bound: subscription.bound,
             values,
             respond: (batch) => `{"data":{${key}:${batch}}}`,
             tables,

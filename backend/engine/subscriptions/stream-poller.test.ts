@@ -24,7 +24,7 @@ const statement = multiplex(
 FROM (SELECT json_build_object('id', t.id) AS root, t.id::text AS c
       FROM (SELECT * FROM points WHERE series = (${series})::text AND id > (${new BoundParam(cursor, 'text')})::int4 ORDER BY id LIMIT ${2}) t) s`,
   ['root', 'cursor'],
-  cursor,
+  [cursor],
 )
 
 function plan(seriesValue: string, after: unknown): StreamPlan {
@@ -32,6 +32,7 @@ function plan(seriesValue: string, after: unknown): StreamPlan {
     role: 'user',
     statement,
     cursorSlot: 1,
+    bound: null,
     values: bindValues(statement.slots, { sessionVariables: {}, variables: { series: seriesValue, after } }),
     respond: (batch) => `{"data":{"points_stream":${batch}}}`,
     tables: new Set([tableKey('public', 'points')]),

@@ -1,4 +1,4 @@
-import type { MultiplexedStatement } from '../sql/compile-live-query.ts'
+import type { MultiplexedStatement, StreamBound } from '../sql/compile-live-query.ts'
 import type { ErrorResponse } from './live-query-plan.ts'
 import { isCanceled, type StatementRunner } from './statement-runner.ts'
 
@@ -15,6 +15,8 @@ export interface StreamPlan {
   statement: MultiplexedStatement
   /** The slot holding the cursor, which each non-empty batch advances. */
   cursorSlot: number
+  /** An ascending stream's upper bound: its slot and the statement that finds it; null when descending. */
+  bound: StreamBound | null
   /** This subscriber's slot values, its initial cursor included. */
   values: readonly unknown[]
   /** The response (`{"data":{…}}`) around one batch's JSON. */
@@ -37,6 +39,13 @@ interface StreamCohort {
 
 type Due = 'all' | 'behind'
 
+/** What the watermark statement (compileStreamWatermark) answers. */
+interface WatermarkRow {
+  high: string | null
+  writers: string[]
+  waiting: boolean
+}
+
 /**
  * Every streaming subscription of one role over one statement, multiplexed like live queries.
  * The server keeps the cursor, as Hasura does (hasura/graphql-engine
@@ -46,6 +55,14 @@ type Due = 'all' | 'behind'
  * sends nothing. One batch per run bounds what a client that reads slowly can be sent, as
  * Hasura's one batch per poll does. Runs never overlap; triggers during a run coalesce into one
  * more. A subscriber joins a cohort only where its cursor stands now, so it misses no row.
+ *
+ * Concurrent writers commit out of cursor order: a serial taken first may commit last, after a
+ * batch has moved the cursor past it. So an ascending stream sends only rows up to a bound no
+ * transaction in progress can undercut: before its batches, each run reads the highest cursor
+ * value committed and the transactions writing the table (compileStreamWatermark); that value
+ * becomes the bound once those transactions have ended (at once when there were none). Rows
+ * above it wait for a later run, so each committed row is sent once, provided cursor values
+ * grow with the time they are taken (sequences, identity columns, `clock_timestamp()`).
  */
 export class StreamPoller {
   readonly #cohorts = new Set<StreamCohort>()
@@ -55,6 +72,10 @@ export class StreamPoller {
   #pending: Due | undefined
   #closed = false
   #newcomersScheduled = false
+  /** The highest cursor value that may be sent (as text; null: none yet), for an ascending stream. */
+  #bound: string | null = null
+  /** A higher value that becomes the bound once the transactions writing when it was read have ended. */
+  #pendingBound: { high: string | null; writers: string[] } | undefined
 
   constructor(
     private readonly plan: Omit<StreamPlan, 'values'>,
@@ -102,6 +123,8 @@ export class StreamPoller {
    * have rows waiting (`behind`: the poll interval, newcomers).
    */
   refetch(due: Due = 'all'): void {
+    // Rows held back by the bound wait for their writers to end: a poll looks at every cohort.
+    if (this.#pendingBound) due = 'all'
     if (this.#running) {
       this.#pending = due === 'all' || this.#pending === 'all' ? 'all' : 'behind'
       return
@@ -126,6 +149,19 @@ export class StreamPoller {
 
   async #run(due: Due): Promise<void> {
     const cohorts = [...this.#cohorts].filter((cohort) => due === 'all' || cohort.behind)
+    if (cohorts.length === 0) return
+    if (this.plan.bound) {
+      try {
+        await this.#advanceBound(this.plan.bound)
+      } catch (error) {
+        if (this.#closed) return
+        const failed = { error: this.errorResponse(error, this.plan.role === 'admin') }
+        for (const cohort of cohorts) this.#deliver(cohort, failed)
+        return
+      }
+      // No row committed yet, or the first one's writers have not ended: nothing may be sent.
+      if (this.#bound === null) return
+    }
     const batches: StreamCohort[][] = []
     for (let i = 0; i < cohorts.length; i += this.batchSize) batches.push(cohorts.slice(i, i + this.batchSize))
     await Promise.all(
@@ -156,6 +192,20 @@ export class StreamPoller {
     for (const sink of cohort.sinks) sink.append(response)
   }
 
+  /** Moves the bound up to the highest cursor value whose writers have all ended (see the class comment). */
+  async #advanceBound(bound: StreamBound): Promise<void> {
+    const pending = this.#pendingBound
+    const [row] = await this.statements.query<WatermarkRow>(this.plan.role, bound.watermark, [JSON.stringify(pending?.writers ?? [])])
+    if (!row) return
+    if (pending && !row.waiting) {
+      this.#bound = pending.high
+      this.#pendingBound = undefined
+    }
+    if (this.#pendingBound) return
+    if (row.writers.length === 0) this.#bound = row.high
+    else this.#pendingBound = { high: row.high, writers: row.writers }
+  }
+
   /** One statement per batch; when it fails (not by timeout), each cohort alone, so that an error reaches only its own. */
   async #fetchBatch(batch: StreamCohort[]): Promise<(BatchResult | undefined)[]> {
     try {
@@ -176,8 +226,12 @@ export class StreamPoller {
 
   async #query(batch: StreamCohort[]): Promise<(BatchResult | undefined)[]> {
     const { statement } = this.plan
+    const bound = this.plan.bound
+    // Cohort keys leave the bound's slot null: every cohort of the poller shares one bound.
+    const element = (cohort: StreamCohort) =>
+      bound ? JSON.stringify(cohort.values.map((value, i) => (i === bound.slot ? this.#bound : value))) : cohort.key
     const rows = await this.statements.query<{ cohort: number; root: string; cursor: string | null }>(this.plan.role, statement.text, [
-      `[${batch.map((cohort) => cohort.key).join(',')}]`,
+      `[${batch.map(element).join(',')}]`,
       ...statement.constants,
     ])
     const results: (BatchResult | undefined)[] = new Array(batch.length)

@@ -22,6 +22,12 @@ export async function readStoredMetadata(db: Queryable): Promise<StoredMetadata 
   return { metadata: parseMetadata(row.metadata), resourceVersion: row.resource_version }
 }
 
+/** The stored `resource_version` alone: cheap enough to compare every second. */
+export async function readStoredResourceVersion(db: Queryable): Promise<number | undefined> {
+  const { rows } = await db.query<{ resource_version: number }>(sql`select resource_version from hdb_catalog.hdb_metadata where id = 1`)
+  return rows[0]?.resource_version
+}
+
 /** Thrown when the stored resource_version is not the one the change was based on. */
 export class ResourceVersionConflict extends Error {
   constructor(readonly expected: number) {
