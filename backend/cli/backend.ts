@@ -2,13 +2,12 @@
 import './production-mode.ts'
 import { startBackend } from '../server/start-backend.ts'
 import { exitOnStartFailure } from './exit-on-start-failure.ts'
+import { stopOnSignals } from './stop-on-signals.ts'
 
 try {
   const backend = await startBackend()
   console.log(`Pulseboard backend on ${backend.url} (${backend.context.db.description})`)
-  const stop = () => void backend.stop().then(() => process.exit(0))
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  stopOnSignals(() => backend.stop())
 } catch (error) {
   exitOnStartFailure(error)
 }

@@ -10,6 +10,7 @@ import { loadConfig } from '../config/load-config.ts'
 import type { Database } from '../db/database.ts'
 import { openDatabase } from '../db/open-database.ts'
 import { exitOnStartFailure } from './exit-on-start-failure.ts'
+import { stopOnSignals } from './stop-on-signals.ts'
 // The demo is Pulseboard's, not the backend's: it lives in demo/ and is only started from here.
 import { startDemo, type DemoStart } from '../../demo/start-demo.ts'
 
@@ -63,9 +64,10 @@ try {
       console.log(`Demo: not started, ${demo.reason} (PULSEBOARD_DEMO=0 silences this)\n`)
     }
   }
-  const stop = () => void (demo?.running ? demo.stop() : Promise.resolve()).then(() => backend.stop()).then(() => process.exit(0))
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  stopOnSignals(async () => {
+    if (demo?.running) await demo.stop()
+    await backend.stop()
+  })
 } catch (error) {
   exitOnStartFailure(error)
 }

@@ -82,11 +82,15 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       server,
       url,
       async stop() {
+        // No new connections first (a load balancer's health check fails over), while requests in
+        // flight and event deliveries finish: a webhook that is a function of this instance
+        // still reaches it.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         await stopTriggers()
         await functions.stop()
         await websocket.close()
         server.closeAllConnections()
-        await new Promise<void>((resolve) => server.close(() => resolve()))
+        await closed
         await unfollow()
         await db.close()
       },
