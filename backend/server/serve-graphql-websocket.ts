@@ -71,10 +71,10 @@ export async function serveGraphqlWebSocket(
     keepAliveMs: context.config.websocketKeepAliveMs,
     initTimeoutMs: context.config.websocketInitTimeoutMs,
     maxOperations: context.config.websocketMaxOperations,
-    admitOperation: (session, clientAddress) => {
-      const limited = graphqlEngine.rateLimit(session, clientAddress, 1)
-      return limited && { code: limited.error.code, message: limited.error.message }
-    },
+    admitOperation: (session, clientAddress) =>
+      graphqlEngine
+        .rateLimit(session, clientAddress, 1)
+        ?.then((limited) => limited && { code: limited.error.code, message: limited.error.message }) ?? null,
   })
   return {
     async close() {
