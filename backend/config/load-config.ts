@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { DatabaseTarget, PGliteThread } from '../db/open-database.ts'
 import { ConfigError } from './config-error.ts'
+import { connectionBudget } from './connection-budget.ts'
 import { DEVELOPMENT_JWT_SECRET, parseJwtSecret, type JwtSecret } from './jwt-secret.ts'
 import { readNhostToml, tomlValue, type TomlTable } from './nhost-toml.ts'
 
@@ -105,7 +106,10 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
         ? {
             kind: 'postgres',
             url: databaseUrl,
-            graphqlConnections: integer(env, 'HASURA_GRAPHQL_PG_CONNECTIONS', 50, { min: 1, max: 10_000 }),
+            ...connectionBudget(
+              optionalInteger(env, 'PULSEBOARD_PG_CONNECTIONS', { min: 1, max: 10_000 }),
+              optionalInteger(env, 'HASURA_GRAPHQL_PG_CONNECTIONS', { min: 1, max: 10_000 }),
+            ),
             preparedStatements: boolean(env, 'HASURA_GRAPHQL_USE_PREPARED_STATEMENTS') ?? true,
           }
         : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
@@ -166,6 +170,10 @@ function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {
   if (value === undefined) return undefined
   if (value.trim() === '') throw new ConfigError(name, 'must not be empty')
   return value
+}
+
+function optionalInteger(env: NodeJS.ProcessEnv, name: string, range: { min: number; max: number }): number | undefined {
+  return env[name] === undefined ? undefined : integer(env, name, 0, range)
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, range: { min: number; max: number }): number {

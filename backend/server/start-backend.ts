@@ -17,6 +17,7 @@ import { startTriggers } from '../triggers/start-triggers.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { createApp } from './create-app.ts'
 import { prepareDatabase } from './prepare-database.ts'
+import { reportConnectionBudget } from './report-connection-budget.ts'
 import { serveWebApp } from './serve-web-app.ts'
 
 export interface StartOptions extends LoadConfigOptions {
@@ -76,6 +77,8 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     functions.start(url, { env: options.env, watch: options.watchFunctions })
     // Once the URL is known: webhook templates such as {{NHOST_FUNCTIONS_URL}} point at this port.
     const stopTriggers = await startTriggers(context, url, options.env)
+    // Once this instance beats: the check counts every instance running.
+    await reportConnectionBudget(context)
     return {
       context,
       functions,
