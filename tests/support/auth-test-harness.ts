@@ -110,7 +110,11 @@ export async function openAuthTestApp(toml = TEST_AUTH_TOML): Promise<AuthTestAp
       throw error
     })
     const outbox = new MailOutbox(join(config.dataDir, 'mail'))
+    // The rate limits are counted in the database, which every app of one test file shares: an
+    // app with other settings starts with no counts, as a new deployment would.
+    const limitsCleared = db.query('DELETE FROM hdb_catalog.pulseboard_rate_windows')
     const call = async (method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
+      await limitsCleared
       const headers: Record<string, string> = { ...options.headers }
       if (options.body !== undefined) headers['content-type'] ??= 'application/json'
       if (options.token) headers.authorization = `Bearer ${options.token}`
