@@ -100,6 +100,9 @@ function rateLimits(auth: AuthContext): MiddlewareHandler {
   return async function rateLimit(c, next) {
     const client = clientAddress(c)
     const path = c.req.path.replace(/^\/v1\/auth/, '')
+    // A load balancer's health checks come from its one address, every second or so per
+    // instance: counted, they would use up the address's global limit and take instances out.
+    if (path === '/healthz') return next()
     const checks: [SharedSlidingWindow, string][] = [[global, client]]
     if (sendsEmail.has(path)) checks.push([emails, client])
     if (path.startsWith('/signin') || path.endsWith('/verify')) checks.push([bruteForce, client])
