@@ -11,6 +11,7 @@ import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchImport } from './import.ts'
 import { benchIngest } from './ingest.ts'
 import { benchPgliteThread } from './pglite-thread.ts'
+import { benchRateLimits } from './rate-limits.ts'
 import { benchStorage } from './storage.ts'
 import { benchSubscriptions, parseRun } from './subscriptions.ts'
 
@@ -30,6 +31,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   import: (args) => benchImport(...args.map(Number)),
   ingest: (args) => benchIngest(...args.map(Number)),
   'pglite-thread': (args) => benchPgliteThread(...args.map(Number)),
+  'rate-limits': (args) => benchRateLimits(...args.map(Number)),
   storage: (args) => benchStorage(...args.map(Number)),
   subscriptions: (args) => benchSubscriptions((args.length > 0 ? args : ['10000/200']).map(parseRun)),
 }
