@@ -12,6 +12,7 @@ import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchImport } from './import.ts'
 import { benchIngest } from './ingest.ts'
 import { benchPgliteThread } from './pglite-thread.ts'
+import { benchRateLimits } from './rate-limits.ts'
 import { benchSeries } from './series.ts'
 import { benchSoak } from './soak.ts'
 import { benchStorage } from './storage.ts'
@@ -34,6 +35,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   ingest: (args) => benchIngest(...args.map(Number)),
   'metadata-reload': (args) => benchMetadataReload(...args.map(Number)),
   'pglite-thread': (args) => benchPgliteThread(...args.map(Number)),
+  'rate-limits': (args) => benchRateLimits(...args.map(Number)),
   series: (args) => benchSeries(...args.map(Number)),
   soak: () => benchSoak(),
   storage: (args) => benchStorage(...args.map(Number)),

@@ -6,7 +6,7 @@ import { MailOutbox } from '../mail/mail-outbox.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { AccessTokens } from './access-token.ts'
 import { loadAuthSettings, type AuthSettings } from './auth-settings.ts'
-import { SlidingWindow } from '../lib/sliding-window.ts'
+import { SharedSlidingWindow } from '../db/shared-sliding-window.ts'
 import { createRedirectValidator } from './redirect-to.ts'
 
 /** What every auth route works with; built once when the routes are mounted. */
@@ -22,9 +22,10 @@ export interface AuthContext {
   /**
    * Limits per account and per recipient, beside the per-address ones of the routes: failed
    * sign-ins per account (`rateLimit.bruteForce`: guesses from many addresses) and mails per
-   * recipient (`rateLimit.emails`: one inbox flooded from many addresses).
+   * recipient (`rateLimit.emails`: one inbox flooded from many addresses). Counted in the
+   * database, across every instance.
    */
-  limits: { signInFailuresPerAccount: SlidingWindow; emailsPerRecipient: SlidingWindow }
+  limits: { signInFailuresPerAccount: SharedSlidingWindow; emailsPerRecipient: SharedSlidingWindow }
 }
 
 export function createAuthContext(backend: BackendContext): AuthContext {
@@ -39,8 +40,8 @@ export function createAuthContext(backend: BackendContext): AuthContext {
     emailsDir: join(backend.config.projectDir, 'nhost', 'emails'),
     adminSecret: backend.config.adminSecret,
     limits: {
-      signInFailuresPerAccount: new SlidingWindow(settings.rateLimit.bruteForce),
-      emailsPerRecipient: new SlidingWindow(settings.rateLimit.emails),
+      signInFailuresPerAccount: new SharedSlidingWindow(backend.db, 'auth.sign-in-failures-per-account', settings.rateLimit.bruteForce),
+      emailsPerRecipient: new SharedSlidingWindow(backend.db, 'auth.emails-per-recipient', settings.rateLimit.emails),
     },
   }
 }

@@ -8,7 +8,7 @@ import { authSystemRoutes } from './auth-system.ts'
 import { devOutboxRoutes } from './dev-outbox.ts'
 import { getUserRoutes } from './get-user.ts'
 import { personalAccessTokenRoutes } from './personal-access-tokens.ts'
-import { SlidingWindow } from '../lib/sliding-window.ts'
+import { SharedSlidingWindow } from '../db/shared-sliding-window.ts'
 import { tooManyRequests } from './too-many-requests.ts'
 import { refreshTokenRoutes } from './refresh-token.ts'
 import { signInAnonymousRoutes } from './sign-in-anonymous.ts'
@@ -71,14 +71,15 @@ function clientAddress(c: Context): string {
  * one on every auth request, `bruteForce` on sign-in and verification, `signups` on sign-up, and
  * `emails` on the endpoints that send mail. Nhost counts `emails` for the whole service: ten
  * requests for made-up addresses then blocked every user's password reset (issue 15), so here it
- * is per address, and per recipient where the mail is sent (`AuthContext.limits`).
+ * is per address, and per recipient where the mail is sent (`AuthContext.limits`). Every limit
+ * is counted in the database, so that instances behind a load balancer share it.
  */
 function rateLimits(auth: AuthContext): MiddlewareHandler {
   const { rateLimit, emailVerificationRequired } = auth.settings
-  const global = new SlidingWindow(rateLimit.global)
-  const bruteForce = new SlidingWindow(rateLimit.bruteForce)
-  const signups = new SlidingWindow(rateLimit.signups)
-  const emails = new SlidingWindow(rateLimit.emails)
+  const global = new SharedSlidingWindow(auth.db, 'auth.global', rateLimit.global)
+  const bruteForce = new SharedSlidingWindow(auth.db, 'auth.brute-force', rateLimit.bruteForce)
+  const signups = new SharedSlidingWindow(auth.db, 'auth.signups', rateLimit.signups)
+  const emails = new SharedSlidingWindow(auth.db, 'auth.emails', rateLimit.emails)
   const sendsEmail = new Set([
     '/user/email/change',
     '/user/password/reset',
@@ -87,12 +88,15 @@ function rateLimits(auth: AuthContext): MiddlewareHandler {
   return async function rateLimit(c, next) {
     const client = clientAddress(c)
     const path = c.req.path.replace(/^\/v1\/auth/, '')
-    const checks: [SlidingWindow, string][] = [[global, client]]
+    // A load balancer's health checks come from its one address, every second or so per
+    // instance: counted, they would use up the address's global limit and take instances out.
+    if (path === '/healthz') return next()
+    const checks: [SharedSlidingWindow, string][] = [[global, client]]
     if (sendsEmail.has(path)) checks.push([emails, client])
     if (path.startsWith('/signin') || path.endsWith('/verify')) checks.push([bruteForce, client])
     if (path.startsWith('/signup')) checks.push([signups, client])
     for (const [window, key] of checks) {
-      if (!window.allow(key)) return tooManyRequests(c, window)
+      if (!(await window.allow(key))) return tooManyRequests(c, window)
     }
     await next()
   }

@@ -26,7 +26,7 @@ export interface AuthEmail {
  * had its share of the window, whoever asks for more. Callers answer as if it were sent, so the
  * limit tells nothing about accounts.
  */
-export function takeMailAllowance(auth: AuthContext, to: string): boolean {
+export function takeMailAllowance(auth: AuthContext, to: string): Promise<boolean> {
   return auth.limits.emailsPerRecipient.allow(to.toLowerCase())
 }
 
@@ -35,8 +35,8 @@ export function takeMailAllowance(auth: AuthContext, to: string): boolean {
  * `type`, `ticket` and `redirectTo`, as Nhost's `GenLink` writes it. `allowed` is for a caller
  * that took the recipient's allowance itself, before storing the ticket.
  */
-export async function sendAuthEmail(auth: AuthContext, mail: AuthEmail, allowed = takeMailAllowance(auth, mail.to)): Promise<void> {
-  if (!allowed) {
+export async function sendAuthEmail(auth: AuthContext, mail: AuthEmail, allowed?: boolean): Promise<void> {
+  if (!(allowed ?? (await takeMailAllowance(auth, mail.to)))) {
     auth.log.warn('auth mail not sent: its recipient reached the emails limit', { template: mail.template })
     return
   }

@@ -31,11 +31,11 @@ export function signInEmailPasswordRoutes(app: Hono, auth: AuthContext): void {
     const body = await readBody<{ email: string; password: string }>(c, schema)
     const account = body.email.toLowerCase()
     const failures = auth.limits.signInFailuresPerAccount
-    if (!failures.hasRoom(account)) return tooManyRequests(c, failures)
+    if (!(await failures.hasRoom(account))) return tooManyRequests(c, failures)
     const user = await findUserByEmail(auth.db, body.email)
     const passwordMatches = await verifyPassword(body.password, user?.passwordHash)
     if (!user || !passwordMatches) {
-      failures.count(account)
+      await failures.count(account)
       throw new AuthError('invalid-email-password')
     }
     assertUserMayHaveSession(auth, user)

@@ -54,7 +54,7 @@ export function userPasswordRoutes(app: Hono, auth: AuthContext): void {
       if (!user) throw new AuthError('invalid-ticket')
       assertUserMayHaveSession(auth, user)
       // The owner proved who they are through their inbox: failed sign-ins of others stop counting.
-      if (user.email) auth.limits.signInFailuresPerAccount.forget(user.email.toLowerCase())
+      if (user.email) await auth.limits.signInFailuresPerAccount.forget(user.email.toLowerCase())
     } else {
       // The bearer token is optional here (a ticket may stand in for it); without either, Nhost
       // answers `invalid-request` rather than 401.
@@ -98,7 +98,7 @@ function inTurn(auth: AuthContext, email: string, reset: () => Promise<void>): P
 async function sendPasswordReset(auth: AuthContext, email: string, redirectTo: string, serverUrl: string): Promise<void> {
   const user = await findUserByEmail(auth.db, email)
   if (!user?.email || !mayResetPassword(auth, user)) return
-  if (!takeMailAllowance(auth, user.email)) return
+  if (!(await takeMailAllowance(auth, user.email))) return
   const ticket = newTicket('passwordReset')
   await setUserTicket(auth.db, user.id, ticket, PASSWORD_RESET_TICKET_MS)
   await sendAuthEmail(

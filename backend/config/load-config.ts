@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { DatabaseTarget, PGliteThread } from '../db/open-database.ts'
 import { readBlobStoreConfig, type BlobStoreConfig } from './blob-store-config.ts'
 import { ConfigError } from './config-error.ts'
+import { connectionBudget } from './connection-budget.ts'
 import { parseJwtSecret, type JwtSecret } from './jwt-secret.ts'
 import { randomJwtSecretText, randomWebhookSecret, type GeneratedSecretName } from './random-secrets.ts'
 import { readNhostToml, tomlValue, type TomlTable } from './nhost-toml.ts'
@@ -131,7 +132,10 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
         ? {
             kind: 'postgres',
             url: databaseUrl,
-            graphqlConnections: integer(env, 'HASURA_GRAPHQL_PG_CONNECTIONS', 50, { min: 1, max: 10_000 }),
+            ...connectionBudget(
+              optionalInteger(env, 'PULSEBOARD_PG_CONNECTIONS', { min: 1, max: 10_000 }),
+              optionalInteger(env, 'HASURA_GRAPHQL_PG_CONNECTIONS', { min: 1, max: 10_000 }),
+            ),
             preparedStatements: boolean(env, 'HASURA_GRAPHQL_USE_PREPARED_STATEMENTS') ?? true,
           }
         : { kind: 'pglite', dataDir, thread: pgliteThread(env) }),
@@ -200,6 +204,10 @@ function nonEmpty(env: NodeJS.ProcessEnv, name: string): string | undefined {
   if (value === undefined) return undefined
   if (value.trim() === '') throw new ConfigError(name, 'must not be empty')
   return value
+}
+
+function optionalInteger(env: NodeJS.ProcessEnv, name: string, range: { min: number; max: number }): number | undefined {
+  return env[name] === undefined ? undefined : integer(env, name, 0, range)
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, range: { min: number; max: number }): number {

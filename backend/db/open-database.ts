@@ -11,10 +11,12 @@ export type PGliteThread = 'worker' | 'main'
 export type DatabaseTarget =
   /**
    * `graphqlConnections`: the most connections GraphQL requests hold at once
-   * (HASURA_GRAPHQL_PG_CONNECTIONS); `preparedStatements`: false behind a pooler that moves
-   * sessions between connections (HASURA_GRAPHQL_USE_PREPARED_STATEMENTS).
+   * (HASURA_GRAPHQL_PG_CONNECTIONS); `serviceConnections`: the most every other service holds,
+   * LISTEN included (the two are PULSEBOARD_PG_CONNECTIONS split, config/connection-budget.ts);
+   * `preparedStatements`: false behind a pooler that moves sessions between connections
+   * (HASURA_GRAPHQL_USE_PREPARED_STATEMENTS).
    */
-  | { kind: 'postgres'; url: string; graphqlConnections?: number; preparedStatements?: boolean }
+  | { kind: 'postgres'; url: string; graphqlConnections?: number; serviceConnections?: number; preparedStatements?: boolean }
   | { kind: 'pglite'; dataDir: string; thread?: PGliteThread }
   | { kind: 'memory'; thread?: PGliteThread }
 

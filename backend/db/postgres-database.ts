@@ -52,21 +52,24 @@ class PostgresQueryable implements Queryable {
 }
 
 /**
- * Connections of every service but GraphQL. `limited` work (GraphQL requests) has a pool of its
- * own, `graphqlConnections` (Hasura's HASURA_GRAPHQL_PG_CONNECTIONS, 50 by default as there): ten
- * slow GraphQL requests once took all ten connections of one shared pool and sign-in waited 40 s.
+ * `serviceConnections` serve every service but GraphQL, the LISTEN connection included. `limited`
+ * work (GraphQL requests) has a pool of its own, `graphqlConnections` (Hasura's
+ * HASURA_GRAPHQL_PG_CONNECTIONS, 50 by default as there): ten slow GraphQL requests once took all
+ * ten connections of one shared pool and sign-in waited 40 s. The two together are all the
+ * connections this instance opens (config/connection-budget.ts).
  */
-const POOL_SIZE = 10
+const DEFAULT_SERVICE_CONNECTIONS = 10
 const DEFAULT_GRAPHQL_CONNECTIONS = 50
 
 export async function openPostgres(
   url: string,
   {
     graphqlConnections = DEFAULT_GRAPHQL_CONNECTIONS,
+    serviceConnections = DEFAULT_SERVICE_CONNECTIONS,
     preparedStatements = true,
-  }: { graphqlConnections?: number; preparedStatements?: boolean } = {},
+  }: { graphqlConnections?: number; serviceConnections?: number; preparedStatements?: boolean } = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE })
+  const pool = new pg.Pool({ connectionString: url, max: serviceConnections })
   // Idle clients can fail when the server restarts; the pool replaces them on next use.
   pool.on('error', (error) => console.error('postgres pool error:', error.message))
   const probe = await pool.connect()

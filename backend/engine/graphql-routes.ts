@@ -67,7 +67,7 @@ export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngin
       const message = `the batch holds ${requests.length} operations; the limit is ${limits.maxBatch}`
       return refusedPost(400, 'batch-too-large', message, requestId)
     }
-    const limited = engine.rateLimit(session, post.clientAddress, requests.length)
+    const limited = await engine.rateLimit(session, post.clientAddress, requests.length)
     if (limited) return postAnswer(429, errorResponse(limited.error, false), requestId, limited.retryAfterSeconds)
     const answers: string[] = []
     for (const request of requests as GraphqlRequest[]) {

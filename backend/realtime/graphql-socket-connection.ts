@@ -35,7 +35,7 @@ export interface ConnectionOptions {
    * Whether the session may start one more operation now (the role's rate limit, shared with
    * HTTP): the error to refuse it with, else null.
    */
-  admitOperation?(session: Session, clientAddress: string): { code: string; message: string } | null
+  admitOperation?(session: Session, clientAddress: string): Promise<{ code: string; message: string } | null> | null
   sender: SocketSenderLimits
 }
 
@@ -181,9 +181,25 @@ export class GraphqlSocketConnection {
     if (this.#operations.size >= this.options.maxOperations) {
       return this.#refuse(id, `too many operations on this connection (at most ${this.options.maxOperations})`)
     }
-    const refused = this.options.admitOperation?.(this.#state.session, this.clientAddress)
-    if (refused) return this.#refuse(id, refused.message, refused.code)
-    this.#run(id, request, this.#state.session)
+    const session = this.#state.session
+    const admission = this.options.admitOperation?.(session, this.clientAddress)
+    if (!admission) return this.#run(id, request, session)
+    // The id is taken while the count is asked for: a `complete` meanwhile cancels the operation.
+    const pending = { stopped: false }
+    this.#operations.set(id, pending)
+    void admission.then(
+      (refused) => {
+        if (this.#operations.get(id) !== pending) return
+        this.#operations.delete(id)
+        if (refused) this.#refuse(id, refused.message, refused.code)
+        else this.#run(id, request, session)
+      },
+      (error: unknown) => {
+        if (this.#operations.get(id) !== pending) return
+        this.#operations.delete(id)
+        this.#refuse(id, `the rate limit could not be checked: ${String(error)}`)
+      },
+    )
   }
 
   #run(id: string, request: GraphqlRequest, session: Session): void {

@@ -72,10 +72,10 @@ export async function serveGraphqlWebSocket(
     keepAliveMs: context.config.websocketKeepAliveMs,
     initTimeoutMs: context.config.websocketInitTimeoutMs,
     maxOperations: context.config.websocketMaxOperations,
-    admitOperation: (session, clientAddress) => {
-      const limited = graphqlEngine.rateLimit(session, clientAddress, 1)
-      return limited && { code: limited.error.code, message: limited.error.message }
-    },
+    admitOperation: (session, clientAddress) =>
+      graphqlEngine
+        .rateLimit(session, clientAddress, 1)
+        ?.then((limited) => limited && { code: limited.error.code, message: limited.error.message }) ?? null,
   })
   const unsubscribe = context.metadata.subscribe((change) => {
     void refreshTriggers()

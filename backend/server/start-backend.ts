@@ -18,6 +18,7 @@ import { startTriggers } from '../triggers/start-triggers.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { createApp } from './create-app.ts'
 import { prepareDatabase } from './prepare-database.ts'
+import { reportConnectionBudget } from './report-connection-budget.ts'
 import { settleGeneratedSecrets } from './settle-generated-secrets.ts'
 import { serveWebApp } from './serve-web-app.ts'
 import { serveNhostBasePaths } from './service-base-paths.ts'
@@ -94,17 +95,23 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     functions.start(url, { env: options.env, watch: options.watchFunctions })
     // Once the URL is known: webhook templates such as {{NHOST_FUNCTIONS_URL}} point at this port.
     const stopTriggers = await startTriggers(context, url, options.env)
+    // Once this instance beats: the check counts every instance running.
+    await reportConnectionBudget(context)
     return {
       context,
       functions,
       server,
       url,
       async stop() {
+        // No new connections first (a load balancer's health check fails over), while requests in
+        // flight and event deliveries finish: a webhook that is a function of this instance
+        // still reaches it.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         await stopTriggers()
         await functions.stop()
         await websocket.close()
         server.closeAllConnections()
-        await new Promise<void>((resolve) => server.close(() => resolve()))
+        await closed
         await unfollow()
         await db.close()
       },

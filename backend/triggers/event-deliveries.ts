@@ -3,7 +3,15 @@ import { sql } from '../lib/sql.ts'
 import type { MetadataStore } from '../metadata/store/metadata-store.ts'
 import type { EventTrigger, QualifiedTable } from '../metadata/model/types.ts'
 import type { DeliverySource } from './delivery-loop.ts'
-import { invocationLog, isSuccess, postWebhook, retryAfterSeconds, type WebhookOutcome, type WebhookRequest } from './post-webhook.ts'
+import {
+  invocationLog,
+  isSuccess,
+  postWebhook,
+  retryAfterSeconds,
+  wasRefused,
+  type WebhookOutcome,
+  type WebhookRequest,
+} from './post-webhook.ts'
 import { resolveHeaders, resolveWebhookUrl } from './resolve-webhook.ts'
 
 export interface EventRow {
@@ -21,14 +29,15 @@ const DEFAULT_INTERVAL_SEC = 10
 const DEFAULT_TIMEOUT_SEC = 60
 
 /**
- * Hasura's fetch query (`fetchEvents` in hasura/graphql-engine): a lock older than 30 minutes
- * belongs to an instance that died mid-delivery, and its event is taken again (at least once).
+ * Hasura's fetch query (`fetchEvents` in hasura/graphql-engine), recording the instance that takes
+ * each event: once that instance stops beating, another frees its lock (instance-heartbeat.ts).
+ * Hasura's rule stays for locks without a holder: older than 30 minutes, the event is taken again.
  */
-export function claimEvents(db: Database, limit: number): Promise<EventRow[]> {
+function claimEvents(db: Database, limit: number, instanceId: string): Promise<EventRow[]> {
   return db
     .query<EventRow>(
       sql`
-UPDATE hdb_catalog.event_log SET locked = now()
+UPDATE hdb_catalog.event_log SET locked = now(), locked_by = ${instanceId}
 WHERE id IN (
   SELECT l.id FROM hdb_catalog.event_log l
   WHERE NOT l.delivered AND NOT l.error AND NOT l.archived
@@ -70,11 +79,12 @@ export function eventDeliveries(
   db: Database,
   metadata: MetadataStore,
   env: () => Record<string, string | undefined>,
+  instanceId: string,
 ): DeliverySource<EventRow> {
   return {
     name: 'event triggers',
-    claim: (limit) => claimEvents(db, limit),
-    async deliver(event, signal) {
+    claim: (limit) => claimEvents(db, limit, instanceId),
+    async deliver(event, stop) {
       const table = { schema: event.schema_name, name: event.table_name }
       const trigger = findTrigger(metadata, table, event.trigger_name)
       if (!trigger) {
@@ -96,14 +106,14 @@ export function eventDeliveries(
           headers: resolveHeaders(trigger.headers, environment),
           body,
           timeoutMs: (retry.timeout_sec ?? DEFAULT_TIMEOUT_SEC) * 1000,
-          signal,
+          signal: stop.signal,
         }
         outcome = await postWebhook(request)
       } catch (error) {
         request = { url: '', headers: [], body, timeoutMs: 0 }
         outcome = { kind: 'error', message: (error as Error).message }
       }
-      if (signal.aborted) {
+      if (stop.signal.aborted || (stop.draining && wasRefused(outcome))) {
         await db.query(sql`UPDATE hdb_catalog.event_log SET locked = NULL WHERE id = ${event.id}`)
         return
       }

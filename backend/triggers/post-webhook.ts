@@ -77,6 +77,11 @@ export function postWebhook(req: WebhookRequest): Promise<WebhookOutcome> {
   })
 }
 
+/** The webhook's host refused the connection: the request certainly never reached it. */
+export function wasRefused(outcome: WebhookOutcome): boolean {
+  return outcome.kind === 'error' && outcome.message.includes('ECONNREFUSED')
+}
+
 export function isSuccess(outcome: WebhookOutcome): boolean {
   return outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300
 }

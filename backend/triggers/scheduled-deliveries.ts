@@ -2,7 +2,15 @@ import type { Database } from '../db/database.ts'
 import { ident, sql } from '../lib/sql.ts'
 import type { MetadataStore } from '../metadata/store/metadata-store.ts'
 import type { DeliverySource } from './delivery-loop.ts'
-import { invocationLog, isSuccess, postWebhook, retryAfterSeconds, type WebhookOutcome, type WebhookRequest } from './post-webhook.ts'
+import {
+  invocationLog,
+  isSuccess,
+  postWebhook,
+  retryAfterSeconds,
+  wasRefused,
+  type WebhookOutcome,
+  type WebhookRequest,
+} from './post-webhook.ts'
 import { resolveHeaders, resolveWebhookUrl, type HeaderConf, type WebhookConf } from './resolve-webhook.ts'
 
 /** Hasura's `STRetryConf` defaults (https://hasura.io/docs/2.0/api-reference/syntax-defs/#retryconfst). */
@@ -48,15 +56,15 @@ export function utcText(column: string) {
 }
 export const trimUtc = (text: string) => text.replace(/\.?0+Z$/, 'Z')
 
-/** Hasura's `getScheduledEvents`/`getCronEvents`: due events become `locked`, skipping rows another instance holds. */
-function claim(db: Database, kind: Kind, limit: number): Promise<ScheduledRow[]> {
+/** Hasura's `getScheduledEvents`/`getCronEvents`: due events become `locked` by this instance, skipping rows another instance holds. */
+function claim(db: Database, kind: Kind, limit: number, instanceId: string): Promise<ScheduledRow[]> {
   const table = ident('hdb_catalog', TABLES[kind].events)
   const extra = kind === 'cron' ? sql`trigger_name` : sql`webhook_conf, header_conf, retry_conf, payload, comment`
   const tolerance = kind === 'cron' ? sql`NULL::int` : sql`(retry_conf->>'tolerance_seconds')::int`
   return db
     .query<ScheduledRow>(
       sql`
-UPDATE ${table} SET status = 'locked'
+UPDATE ${table} SET status = 'locked', locked_by = ${instanceId}
 WHERE id IN (
   SELECT t.id FROM ${table} t
   WHERE t.status = 'scheduled' AND coalesce(t.next_retry_at, t.scheduled_time) <= now()
@@ -97,13 +105,14 @@ export function scheduledDeliveries(
   db: Database,
   metadata: MetadataStore,
   env: () => Record<string, string | undefined>,
+  instanceId: string,
 ): DeliverySource<ScheduledRow> {
   const events = ident('hdb_catalog', TABLES[kind].events)
   const setStatus = (id: string, status: string) => db.query(sql`UPDATE ${events} SET status = ${status} WHERE id = ${id}`)
   return {
     name: kind === 'cron' ? 'cron triggers' : 'scheduled events',
-    claim: (limit) => claim(db, kind, limit),
-    async deliver(row, signal) {
+    claim: (limit) => claim(db, kind, limit, instanceId),
+    async deliver(row, stop) {
       const delivery = kind === 'cron' ? cronDelivery(metadata, row) : oneOffDelivery(row)
       // A cron trigger deleted meanwhile: its pending events are deleted with it.
       if (!delivery) return void (await db.query(sql`DELETE FROM ${events} WHERE id = ${row.id}`))
@@ -119,14 +128,14 @@ export function scheduledDeliveries(
           headers: resolveHeaders(delivery.headers, environment),
           body: delivery.body,
           timeoutMs: delivery.retry.timeout_seconds * 1000,
-          signal,
+          signal: stop.signal,
         }
         outcome = await postWebhook(request)
       } catch (error) {
         request = { url: '', headers: [], body: delivery.body, timeoutMs: 0 }
         outcome = { kind: 'error', message: (error as Error).message }
       }
-      if (signal.aborted) return void (await setStatus(row.id, 'scheduled'))
+      if (stop.signal.aborted || (stop.draining && wasRefused(outcome))) return void (await setStatus(row.id, 'scheduled'))
       const log = invocationLog(request, outcome)
       const retryAfter = retryAfterSeconds(outcome)
       const success = isSuccess(outcome)

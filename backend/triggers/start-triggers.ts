@@ -3,6 +3,7 @@ import type { BackendContext } from '../context/backend-context.ts'
 import { topUpCronEvents } from './cron-schedule.ts'
 import { DeliveryLoop } from './delivery-loop.ts'
 import { eventDeliveries } from './event-deliveries.ts'
+import { startInstanceHeartbeat } from './instance-heartbeat.ts'
 import { scheduledDeliveries } from './scheduled-deliveries.ts'
 import { applyTriggerChanges, reconcileTriggers } from './sync-triggers.ts'
 
@@ -18,12 +19,22 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return Number.isInteger(value) && value > 0 ? value : fallback
 }
 
+/** Hasura's default HASURA_GRAPHQL_GRACEFUL_SHUTDOWN_TIMEOUT: deliveries in flight get 60 s to finish. */
+const GRACEFUL_SHUTDOWN_SECONDS = 60
+
+export function shutdownGraceMs(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.HASURA_GRAPHQL_GRACEFUL_SHUTDOWN_TIMEOUT ?? GRACEFUL_SHUTDOWN_SECONDS)
+  return (Number.isInteger(value) && value >= 0 ? value : GRACEFUL_SHUTDOWN_SECONDS) * 1000
+}
+
 /**
  * Runs Hasura's event triggers, cron triggers and one-off scheduled events for a backend that
  * listens at `baseUrl`: keeps the Postgres triggers in step with the metadata, and delivers due
  * events, woken by NOTIFY and by a poll (retries fall due without any notification).
  * `{{ENV}}` templates and `value_from_env` read the process environment and the variables Nhost
- * gives Hasura (NHOST_FUNCTIONS_URL, NHOST_WEBHOOK_SECRET, …).
+ * gives Hasura (NHOST_FUNCTIONS_URL, NHOST_WEBHOOK_SECRET, …). The returned stop lets deliveries
+ * in flight finish (up to HASURA_GRAPHQL_GRACEFUL_SHUTDOWN_TIMEOUT seconds) and gives back the
+ * rest unsent; an instance that dies instead has its jobs freed by the others' heartbeats.
  */
 export async function startTriggers(
   context: BackendContext,
@@ -41,9 +52,11 @@ export async function startTriggers(
     pollIntervalMs: positiveInteger(env, 'HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL', 1_000),
     log,
   }
-  const events = new DeliveryLoop(eventDeliveries(db, metadata, environment), options)
-  const cron = new DeliveryLoop(scheduledDeliveries('cron', db, metadata, environment), options)
-  const oneOff = new DeliveryLoop(scheduledDeliveries('one-off', db, metadata, environment), options)
+  const heartbeat = await startInstanceHeartbeat(db, log)
+  const { instanceId } = heartbeat
+  const events = new DeliveryLoop(eventDeliveries(db, metadata, environment, instanceId), options)
+  const cron = new DeliveryLoop(scheduledDeliveries('cron', db, metadata, environment, instanceId), options)
+  const oneOff = new DeliveryLoop(scheduledDeliveries('one-off', db, metadata, environment, instanceId), options)
   const unlisten = [
     await db.listen(
       EVENTS_CHANNEL,
@@ -66,6 +79,8 @@ export async function startTriggers(
     clearInterval(topUp)
     unhook()
     for (const stop of unlisten) await stop()
-    await Promise.all([events.stop(), cron.stop(), oneOff.stop()])
+    const graceMs = shutdownGraceMs(env)
+    await Promise.all([events.stop(graceMs), cron.stop(graceMs), oneOff.stop(graceMs)])
+    await heartbeat.stop()
   }
 }

@@ -76,12 +76,15 @@ export interface AuthTestApp {
 }
 
 /**
- * The auth service in-process on a fresh database with the `auth` schema applied, behind the
+ * The auth service in-process on a fresh database with the `auth` schema and the rate limits' table applied, behind the
  * same error handling as the real application; requests go through `app.request()`.
  */
 export async function openAuthTestApp(toml = TEST_AUTH_TOML): Promise<AuthTestApp> {
   const db = await openTestDatabase()
   await db.script(readFileSync(join(REPO, 'backend/db/system/10-auth.sql'), 'utf8'))
+  // Auth's rate limits are counted in hdb_catalog.pulseboard_rate_windows.
+  await db.script('CREATE SCHEMA IF NOT EXISTS hdb_catalog')
+  await db.script(readFileSync(join(REPO, 'backend/db/system/51-pulseboard-rate-windows.sql'), 'utf8'))
   const dirs: string[] = []
   const build = (tomlText: string): AuthTestApp => {
     const projectDir = mkdtempSync(join(tmpdir(), 'pulseboard-auth-'))
@@ -107,7 +110,11 @@ export async function openAuthTestApp(toml = TEST_AUTH_TOML): Promise<AuthTestAp
       throw error
     })
     const outbox = new MailOutbox(join(config.dataDir, 'mail'))
+    // The rate limits are counted in the database, which every app of one test file shares: an
+    // app with other settings starts with no counts, as a new deployment would.
+    const limitsCleared = db.query('DELETE FROM hdb_catalog.pulseboard_rate_windows')
     const call = async (method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
+      await limitsCleared
       const headers: Record<string, string> = { ...options.headers }
       if (options.body !== undefined) headers['content-type'] ??= 'application/json'
       if (options.token) headers.authorization = `Bearer ${options.token}`

@@ -64,11 +64,12 @@ export interface GraphqlEngine {
   bind(request: GraphqlRequest, session: Session): Promise<BoundOperation>
   schemaFor(role: string): Promise<GraphQLSchema>
   /**
-   * Hasura's `rate_limit` API limit, one count per process for every transport: counts
-   * `operations` for this session and client address; the error and seconds to wait when they
-   * would pass the role's limit, else null.
+   * Hasura's `rate_limit` API limit, one count for every transport and every instance (in the
+   * database): null when the session's role has no such limit; else counts `operations` for this
+   * session and client address and resolves with the error and seconds to wait when they would
+   * pass the limit, else null.
    */
-  rateLimit(session: Session, clientAddress: string, operations: number): RateLimited | null
+  rateLimit(session: Session, clientAddress: string, operations: number): Promise<RateLimited | null> | null
   /** The limits a request of `role` is held to (request-limits.ts), kept until the metadata changes. */
   limits(role: string): RequestLimits
 }
@@ -87,7 +88,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
   const operations = new OperationCache()
   /** Numbers the operations of prepared documents (their ids in the plan cache). */
   let operationCount = 0
-  const rateLimiter = new RoleRateLimiter()
+  const rateLimiter = new RoleRateLimiter(context.db)
   const limitsByRole = new LruCache<string, RequestLimits>(MAX_ROLES)
   context.metadata.subscribe(() => {
     documents.clear()
@@ -288,11 +289,15 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     limits,
     rateLimit(session, clientAddress, count) {
       const { rate } = limits(session.role)
-      if (!rate || rateLimiter.allow(session, rate, clientAddress, count)) return null
-      return {
-        error: new EngineError('rate-limit-exceeded', `too many requests: the limit is ${rate.max_reqs_per_min} per minute`),
-        retryAfterSeconds: rateLimiter.retryAfterSeconds(),
-      }
+      if (!rate) return null
+      return rateLimiter.allow(session, rate, clientAddress, count).then((allowed) =>
+        allowed
+          ? null
+          : {
+              error: new EngineError('rate-limit-exceeded', `too many requests: the limit is ${rate.max_reqs_per_min} per minute`),
+              retryAfterSeconds: rateLimiter.retryAfterSeconds(),
+            },
+      )
     },
   }
 }

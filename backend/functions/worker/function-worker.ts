@@ -22,3 +22,7 @@ process.on('message', (message) => {
   if (message === 'ping') send({ type: 'pong' })
 })
 process.on('disconnect', () => process.exit(0))
+// A stop signal to the process group (Ctrl-C, systemd) reaches the workers too: the backend ends
+// them itself once the event deliveries and calls they serve are done.
+process.on('SIGINT', () => undefined)
+process.on('SIGTERM', () => undefined)
