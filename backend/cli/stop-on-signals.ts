@@ -1,4 +1,4 @@
-import { shutdownGraceMs } from '../triggers/start-triggers.ts'
+import { shutdownGraceMs } from '../config/shutdown-grace.ts'
 
 /** A second signal this soon after the first is the same stop relayed (npm, a shell), not a user insisting. */
 const RELAYED_WITHIN_MS = 2_000

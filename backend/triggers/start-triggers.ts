@@ -1,4 +1,5 @@
 import { nhostEnvironment } from '../config/nhost-environment.ts'
+import { shutdownGraceMs } from '../config/shutdown-grace.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { topUpCronEvents } from './cron-schedule.ts'
 import { DeliveryLoop } from './delivery-loop.ts'
@@ -17,14 +18,6 @@ const CRON_TOP_UP_MS = 60_000
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback)
   return Number.isInteger(value) && value > 0 ? value : fallback
-}
-
-/** Hasura's default HASURA_GRAPHQL_GRACEFUL_SHUTDOWN_TIMEOUT: deliveries in flight get 60 s to finish. */
-const GRACEFUL_SHUTDOWN_SECONDS = 60
-
-export function shutdownGraceMs(env: NodeJS.ProcessEnv): number {
-  const value = Number(env.HASURA_GRAPHQL_GRACEFUL_SHUTDOWN_TIMEOUT ?? GRACEFUL_SHUTDOWN_SECONDS)
-  return (Number.isInteger(value) && value >= 0 ? value : GRACEFUL_SHUTDOWN_SECONDS) * 1000
 }
 
 /**
