@@ -66,9 +66,10 @@ type RequestIdEnv = { Variables: { requestId?: string } }
  * ones), else the client's own if sane, else a new one.
  */
 export function requestIdOf(c: Context): string {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  const incoming = (c.env as { incoming?: Partial<IncomingMessage> } | undefined)?.incoming
   return (
-    (c as Context<RequestIdEnv>).get('requestId') ?? requestIdFrom(incoming?.headers[REQUEST_ID_HEADER] ?? c.req.header(REQUEST_ID_HEADER))
+    (c as Context<RequestIdEnv>).get('requestId') ??
+    requestIdFrom(incoming?.headers?.[REQUEST_ID_HEADER] ?? c.req.header(REQUEST_ID_HEADER))
   )
 }
 
