@@ -184,7 +184,11 @@ function copySource(bucket: string, key: string): string {
   return `${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`
 }
 
-/** A missing object: 404 (`NoSuchKey` for GET, `NotFound` for HEAD). Any other failure is thrown. */
+/**
+ * A missing object: 404 (`NoSuchKey` for GET, `NotFound` for HEAD, which has no body to say
+ * more). A missing bucket is thrown, as is any other failure: it must never read as "no such file".
+ */
 function isNotFound(error: unknown): boolean {
-  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } }
+  return $metadata?.httpStatusCode === 404 && name !== 'NoSuchBucket'
 }
