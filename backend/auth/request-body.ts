@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../lib/json-limits.ts'
 import { SchemaValidationError } from './auth-error.ts'
 
 /**
@@ -69,6 +70,7 @@ function checkField(schema: FieldSchema, value: unknown, path: string): void {
       return
     case 'json-object':
       if (!isPlainObject(value)) fail(path, 'value must be an object')
+      if (jsonNestsDeeperThan(value, MAX_JSON_DEPTH)) fail(path, `value nests deeper than ${MAX_JSON_DEPTH} levels`)
       return
     case 'object':
       checkObject(schema.schema, value, path)

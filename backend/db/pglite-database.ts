@@ -44,6 +44,8 @@ async function parsersForAllTypes(pg: PGlite, jsonAsText: boolean): Promise<{ un
 interface Instance {
   pg: CrashGuardedPGlite
   parsers: { uniform: Parsers; text: Parsers }
+  /** Set once a replacement is under way; nothing keeps a crashed instance (its memory) alive. */
+  replaced?: boolean
 }
 
 async function openInstance(options: PGliteOptions, loadDataDir?: Blob): Promise<Instance> {
@@ -86,7 +88,7 @@ function scriptResults(results: Results[]): ScriptResult[] {
   }))
 }
 
-/** Runs `work` on an instance; if it crashed the instance, `onCrash` replaces it before the error goes on. */
+/** Runs `work` on an instance; if it crashed the instance, a replacement starts before the error goes on. */
 type Guard = <T>(instance: Instance, work: () => Promise<T>) => Promise<T>
 
 class PGliteQueryableImpl implements Queryable {
@@ -152,12 +154,11 @@ class PGliteDatabase extends PGliteQueryableImpl implements Database {
   }
 
   readonly #guard: Guard
-  #replacing: Instance | undefined
 
   /** Once per crashed instance: statements that follow wait for its replacement. */
   #replace(crashed: Instance): void {
-    if (this.#replacing === crashed) return
-    this.#replacing = crashed
+    if (crashed.replaced) return
+    crashed.replaced = true
     this.#instance = (async () => {
       const copy = this.options.dataDir ? undefined : await crashed.pg.dumpDataDir('none')
       const next = await openInstance(this.options, copy)

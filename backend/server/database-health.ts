@@ -23,16 +23,19 @@ export function databaseHealth(db: Database, options: DatabaseHealthOptions): ()
     if (inFlightSince === undefined && now - lastProbe >= options.intervalMs) {
       inFlightSince = now
       lastProbe = now
-      db.query('select 1').then(
-        () => {
-          answered = true
-          inFlightSince = undefined
-        },
-        () => {
-          answered = false
-          inFlightSince = undefined
-        },
-      )
+      // Through a promise, so that even a driver that throws at once fails the probe, not /healthz.
+      Promise.resolve()
+        .then(() => db.query('select 1'))
+        .then(
+          () => {
+            answered = true
+            inFlightSince = undefined
+          },
+          () => {
+            answered = false
+            inFlightSince = undefined
+          },
+        )
     }
     const stuck = inFlightSince !== undefined && now - inFlightSince > options.timeoutMs
     return answered && !stuck

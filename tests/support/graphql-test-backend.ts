@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type Client } from 'graphql-ws'
@@ -37,8 +37,13 @@ export interface GraphqlTestBackend {
   stop(): Promise<void>
 }
 
-export async function startGraphqlTestBackend(env: Record<string, string> = {}): Promise<GraphqlTestBackend> {
+/** `nhostToml`: the project's `nhost/nhost.toml`, for tests of the services it configures (auth). */
+export async function startGraphqlTestBackend(env: Record<string, string> = {}, nhostToml?: string): Promise<GraphqlTestBackend> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-graphql-it-'))
+  if (nhostToml) {
+    mkdirSync(join(dataDir, 'nhost'))
+    writeFileSync(join(dataDir, 'nhost', 'nhost.toml'), nhostToml)
+  }
   const { target, drop } = await createTestDatabaseTarget()
   const backendEnv = {
     PORT: '0',

@@ -1,6 +1,7 @@
 import { Kind, type DocumentNode, type FragmentDefinitionNode } from 'graphql'
 import type { GraphqlLimits } from '../../config/load-config.ts'
 import { EngineError } from '../engine-error.ts'
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../../lib/json-limits.ts'
 import { jsonDepthExceeds, measureOperation } from './operation-cost.ts'
 
 export type DocumentLimits = Pick<GraphqlLimits, 'maxDepth' | 'maxNodes' | 'maxAliases'>
@@ -33,6 +34,9 @@ export function assertVariablesWithinLimits(variables: Record<string, unknown>, 
   for (const [name, value] of Object.entries(variables)) {
     if (jsonDepthExceeds(value, maxDepth))
       refuse(`variable "${name}" nests objects deeper than the maximum depth of ${maxDepth}`, '$.variableValues')
+    // A jsonb column's value nests arrays too, which the query depth above does not count.
+    if (jsonNestsDeeperThan(value, MAX_JSON_DEPTH))
+      refuse(`variable "${name}" nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays`, '$.variableValues')
   }
 }
 
