@@ -27,7 +27,8 @@ export async function startCountingReceiver(delayMs: number): Promise<CountingRe
       receiver.received++
       const id = String((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: unknown }).id)
       setTimeout(() => {
-        if (req.socket.destroyed) return
+        // Gone, or half-closed by a sender that was killed (node keeps the socket half-open).
+        if (req.socket.destroyed || req.socket.readableEnded) return
         receiver.acknowledged.set(id, (receiver.acknowledged.get(id) ?? 0) + 1)
         receiver.acknowledgedAt.set(id, Date.now())
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}')
