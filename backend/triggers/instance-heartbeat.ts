@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Database } from '../db/database.ts'
+import { HEARTBEAT_STALE_MS } from '../db/instance-heartbeats.ts'
 import type { Logger } from '../lib/logger.ts'
 import { sql } from '../lib/sql.ts'
 
-/** How often an instance beats, and how long without a beat makes it stopped (its locks free). */
+/** How often an instance beats (HEARTBEAT_STALE_MS without a beat makes it stopped). */
 export const HEARTBEAT_INTERVAL_MS = 5_000
-export const HEARTBEAT_STALE_MS = 20_000
 
 export interface InstanceHeartbeat {
   /** This instance's id, written into `locked_by` of every job it takes. */
