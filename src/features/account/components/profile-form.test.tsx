@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+/**
+ * Saving the display name with the real nhost-js client, whose session refresh runs under
+ * navigator.locks as in a browser: "Saved." shows, the header shows the new name from the
+ * refreshed session, and nhost-js requests still go out afterwards (Sign out).
+ */
+// First: nhost-js reads navigator.locks once, when it loads.
+import '../../../testing/web-locks.ts'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { graphql, http, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppShell } from '../../../app/app-shell.tsx'
+import { MyProfileDocument, UpdateMyProfileDocument } from '../../../gql/graphql.ts'
+import { useSession } from '../../../lib/session.tsx'
+import { server, listenWithMswServer } from '../../../testing/msw-server.ts'
+import { renderScreen, testEnv } from '../../../testing/test-app.tsx'
+import { ProfileForm } from './profile-form.tsx'
+
+listenWithMswServer()
+afterEach(cleanup)
+
+const userId = '5f0c0d1e-0000-4000-8000-000000000001'
+
+function base64Url(value: object): string {
+  return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** A session as Nhost Auth answers it; nhost-js only decodes the token, it does not verify it. */
+function sessionFor(displayName: string) {
+  const now = Math.floor(Date.now() / 1000)
+  const claims = { 'x-hasura-user-id': userId, 'x-hasura-default-role': 'user', 'x-hasura-allowed-roles': '{user,me}' }
+  const accessToken = `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub: userId, iat: now, exp: now + 900, 'https://hasura.io/jwt/claims': claims })}.signature`
+  return {
+    accessToken,
+    accessTokenExpiresIn: 900,
+    refreshToken: `refresh-${displayName}`,
+    refreshTokenId: 'refresh-token-id',
+    user: { id: userId, displayName, email: 'ada@example.com', avatarUrl: '', defaultRole: 'user', roles: ['user', 'me'] },
+  }
+}
+
+/** The header and the account page's form, the form only with a session (as RequireSession does). */
+function AccountScreen() {
+  const { session } = useSession()
+  return (
+    <>
+      <AppShell />
+      {session ? <ProfileForm /> : null}
+    </>
+  )
+}
+
+describe('ProfileForm', () => {
+  it('saves the name, says Saved., shows the new name in the header and leaves nhost-js working', async () => {
+    let displayName = 'Ada'
+    let signOuts = 0
+    server.use(
+      graphql.query(MyProfileDocument, () =>
+        HttpResponse.json({ data: { user: { id: userId, displayName, email: 'ada@example.com', avatarUrl: '' } } }),
+      ),
+      graphql.mutation(UpdateMyProfileDocument, ({ variables }) => {
+        displayName = variables.displayName
+        return HttpResponse.json({ data: { updateUser: { id: userId, displayName, avatarUrl: variables.avatarUrl } } })
+      }),
+      http.post(`${testEnv.authUrl}/token`, () => HttpResponse.json(sessionFor(displayName))),
+      http.post(`${testEnv.authUrl}/signout`, () => {
+        signOuts += 1
+        return HttpResponse.json('OK')
+      }),
+    )
+    localStorage.setItem('nhostSession', JSON.stringify(sessionFor('Ada')))
+    expect(navigator.locks).toBeTruthy()
+    renderScreen(<AccountScreen />)
+    const user = userEvent.setup()
+    const header = within(screen.getByRole('navigation', { name: 'Account' }))
+    expect(header.getByText('Ada')).toBeTruthy()
+
+    const field = await screen.findByLabelText('Display name')
+    await user.clear(field)
+    await user.type(field, 'Ada Lovelace')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+
+    expect(await screen.findByText('Saved.', {}, { timeout: 5_000 })).toBeTruthy()
+    expect(header.getByText('Ada Lovelace')).toBeTruthy()
+
+    await user.click(header.getByRole('button', { name: 'Sign out' }))
+    await waitFor(() => expect(signOuts).toBe(1))
+    expect(await screen.findByText('Navigated away')).toBeTruthy()
+  })
+})
