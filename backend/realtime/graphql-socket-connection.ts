@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { RawData, WebSocket } from 'ws'
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../lib/json-limits.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { Session } from '../session/session.ts'
 import { SessionError } from '../session/session-error.ts'
@@ -99,9 +100,7 @@ export class GraphqlSocketConnection {
         return this.#onStop(message.id)
       case 'ping':
         if (this.protocol !== 'graphql-transport-ws') break
-        return this.#sender.send(
-          message.payload === undefined ? '{"type":"pong"}' : JSON.stringify({ type: 'pong', payload: message.payload }),
-        )
+        return this.#pong(message.payload)
       case 'pong':
         if (this.protocol !== 'graphql-transport-ws') break
         return
@@ -110,6 +109,19 @@ export class GraphqlSocketConnection {
         return this.#close(CloseCode.Normal, 'GQL_CONNECTION_TERMINATE received')
     }
     this.#protocolError(`parsing ClientMessage failed: unexpected type for ClientMessage: ${message.type}`)
+  }
+
+  /**
+   * The pong echoes the ping's payload. JSON.parse reads any depth but JSON.stringify recurses,
+   * so a payload thousands of levels deep would throw out of the socket's message handler and
+   * end the process: such a ping is refused as a bad message instead.
+   */
+  #pong(payload: unknown): void {
+    if (payload === undefined) return this.#sender.send('{"type":"pong"}')
+    if (jsonNestsDeeperThan(payload, MAX_JSON_DEPTH)) {
+      return this.#close(CloseCode.BadRequest, `ping payload nests deeper than ${MAX_JSON_DEPTH} levels`)
+    }
+    this.#sender.send(JSON.stringify({ type: 'pong', payload }))
   }
 
   /** graphql-ws closes on any malformed message; the legacy protocol answers `connection_error`. */
