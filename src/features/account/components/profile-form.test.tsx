@@ -92,13 +92,13 @@ describe('ProfileForm', () => {
   it('saves an uploaded avatar as its Storage URL under /storage/v1 and shows it in the form and header', async () => {
     const fileId = '5f0c0d1e-0000-4000-8000-0000000000aa'
     let avatarUrl = ''
+    // With its __typename, as the server answers, so that Apollo's cache merges the saved row.
+    const row = () => ({ __typename: 'users', id: userId, displayName: 'Ada', email: 'ada@example.com', avatarUrl })
     server.use(
-      graphql.query(MyProfileDocument, () =>
-        HttpResponse.json({ data: { user: { __typename: 'users', id: userId, displayName: 'Ada', email: 'ada@example.com', avatarUrl } } }),
-      ),
+      graphql.query(MyProfileDocument, () => HttpResponse.json({ data: { user: row() } })),
       graphql.mutation(UpdateMyProfileDocument, ({ variables }) => {
         avatarUrl = variables.avatarUrl
-        return HttpResponse.json({ data: { updateUser: { __typename: 'users', id: userId, displayName: 'Ada', avatarUrl } } })
+        return HttpResponse.json({ data: { updateUser: row() } })
       }),
       http.post(`${testEnv.storageUrl}/files`, () =>
         HttpResponse.json(
