@@ -7,6 +7,7 @@ import type { BackendContext } from '../context/backend-context.ts'
 import { AccessTokens } from './access-token.ts'
 import { loadAuthSettings, type AuthSettings } from './auth-settings.ts'
 import { SharedSlidingWindow } from '../db/shared-sliding-window.ts'
+import { effectiveClientUrl, ownOrigins } from './own-origin.ts'
 import { createRedirectValidator } from './redirect-to.ts'
 
 /** What every auth route works with; built once when the routes are mounted. */
@@ -15,7 +16,10 @@ export interface AuthContext {
   log: Logger
   settings: AuthSettings
   tokens: AccessTokens
-  isRedirectAllowed: (redirectTo: string) => boolean
+  /** Where sign-up, reset and verification links land by default (own-origin.ts). */
+  clientUrl(): string
+  /** Nhost's `redirectTo` rule, with the backend's own origins allowed too. */
+  isRedirectAllowed(redirectTo: string): boolean
   outbox: MailOutbox
   emailsDir: string
   adminSecret: string
@@ -30,12 +34,26 @@ export interface AuthContext {
 
 export function createAuthContext(backend: BackendContext): AuthContext {
   const settings = loadAuthSettings(backend.config.nhostToml)
+  // Built when first asked for: the routes are mounted before the server listens on its port.
+  type Redirects = { listeningUrl: string | undefined; clientUrl: string; isAllowed: (redirectTo: string) => boolean }
+  let redirects: Redirects | undefined
+  const currentRedirects = (): Redirects => {
+    const { listeningUrl } = backend
+    if (redirects === undefined || redirects.listeningUrl !== listeningUrl) {
+      const clientUrl = effectiveClientUrl(settings.clientUrl, listeningUrl)
+      // The configured client URL stays allowed: nhost.toml says so, whatever the port.
+      const allowed = [settings.clientUrl, ...settings.allowedRedirectUrls, ...(listeningUrl === undefined ? [] : ownOrigins(listeningUrl))]
+      redirects = { listeningUrl, clientUrl, isAllowed: createRedirectValidator(clientUrl, allowed) }
+    }
+    return redirects
+  }
   return {
     db: backend.db,
     log: backend.log,
     settings,
     tokens: AccessTokens.create(backend.config.jwtSecret, settings.accessTokenExpiresIn),
-    isRedirectAllowed: createRedirectValidator(settings.clientUrl, settings.allowedRedirectUrls),
+    clientUrl: () => currentRedirects().clientUrl,
+    isRedirectAllowed: (redirectTo) => currentRedirects().isAllowed(redirectTo),
     outbox: new MailOutbox(join(backend.config.dataDir, 'mail')),
     emailsDir: join(backend.config.projectDir, 'nhost', 'emails'),
     adminSecret: backend.config.adminSecret,

@@ -53,7 +53,7 @@ export async function sendAuthEmail(auth: AuthContext, mail: AuthEmail, allowed?
     redirectTo: mail.redirectTo,
     locale: mail.locale,
     serverUrl: mail.serverUrl,
-    clientUrl: auth.settings.clientUrl,
+    clientUrl: auth.clientUrl(),
   }
   const rendered = await renderEmailTemplate(auth.emailsDir, mail.template, data, auth.settings.defaultLocale)
   await auth.outbox.send({

@@ -79,7 +79,7 @@ export function resolveSignUpOptions(auth: AuthContext, input: SignUpOptionsInpu
 
 /** The client URL when no `redirectTo` is given; `redirectTo-not-allowed` when it is not allowed. */
 export function resolveRedirectTo(auth: AuthContext, redirectTo: string | undefined): string {
-  if (redirectTo === undefined) return auth.settings.clientUrl
+  if (redirectTo === undefined) return auth.clientUrl()
   if (!auth.isRedirectAllowed(redirectTo)) throw new AuthError('redirectTo-not-allowed')
   return redirectTo
 }

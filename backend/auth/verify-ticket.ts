@@ -25,9 +25,8 @@ export function verifyTicketRoutes(app: Hono, auth: AuthContext): void {
         'parameter "redirectTo" in query has an error: value is required but missing',
       )
     // Go's url.Parse, which Nhost uses here, accepts relative references too.
-    if (!URL.canParse(redirectTo, auth.settings.clientUrl)) throw new AuthError('invalid-request')
-    if (!auth.isRedirectAllowed(redirectTo))
-      return redirectWithError(c, auth, auth.settings.clientUrl, new AuthError('redirectTo-not-allowed'))
+    if (!URL.canParse(redirectTo, auth.clientUrl())) throw new AuthError('invalid-request')
+    if (!auth.isRedirectAllowed(redirectTo)) return redirectWithError(c, auth, auth.clientUrl(), new AuthError('redirectTo-not-allowed'))
 
     // The ticket's prefix is its type, and the `type` Nhost puts in the redirect (`getTicketType`).
     const type = TICKET_TYPES.find((t) => ticket.startsWith(`${t}:`))

@@ -9,4 +9,6 @@ export interface BackendContext {
   db: Database
   log: Logger
   metadata: MetadataStore
+  /** The URL the server listens on, set once it does (PORT=0 picks the port only then). */
+  listeningUrl?: string
 }

@@ -91,6 +91,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     })
     const { port } = server.address() as AddressInfo
     const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`
+    context.listeningUrl = url
     // Workers start in the background: the backend answers while they load the functions.
     functions.start(url, { env: options.env, watch: options.watchFunctions })
     // Once the URL is known: webhook templates such as {{NHOST_FUNCTIONS_URL}} point at this port.

@@ -67,6 +67,11 @@ export class StorageMetadata {
     return schema.getMutationType()?.getFields()[rootField] !== undefined
   }
 
+  private async roleMaySelect(session: Session): Promise<boolean> {
+    const schema = await this.engine.schemaFor(session.role)
+    return schema.getQueryType()?.getFields().file !== undefined
+  }
+
   /** Inserts the row as the caller: the insert check and presets of the caller's role apply. */
   async insertAsCaller(session: Session, object: Record<string, unknown>): Promise<void> {
     await this.caller(session, 'mutation ($o: files_insert_input!) { insertFile(object: $o) { __typename } }', { o: object })
@@ -78,6 +83,9 @@ export class StorageMetadata {
    * needs no more than `id` to download.
    */
   async fileVisibleTo(session: Session, id: string): Promise<FileMetadata & { bucket: BucketSettings }> {
+    // Without a select permission the role has no `file` field, maybe not even a `uuid` type: the
+    // query would fail validation, which hasura-storage answers with a plain 403. Not an error.
+    if (!session.isAdmin && !(await this.roleMaySelect(session))) throw notAuthorized()
     const data = await this.caller(session, 'query ($id: uuid!) { file(id: $id) { id } }', { id })
     if (!data.file) throw fileNotFound()
     return this.fileAsAdmin(id)

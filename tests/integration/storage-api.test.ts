@@ -183,11 +183,11 @@ describe('download', () => {
     expect(head.headers.get('content-length')).toBe(String(png.length))
   })
 
-  it('hides the file from a stranger (404) and refuses a caller without a session (403)', async () => {
+  it('hides the file from a stranger (404) but serves an avatar without a session (for <img>)', async () => {
     expect((await refusal(bob.nhost.storage.getFile(avatarId))).status).toBe(404)
     const anonymous = await get(`/files/${avatarId}`)
-    expect(anonymous.status).toBe(403)
-    expect(await anonymous.json()).toEqual({ error: { message: 'you are not authorized' } })
+    expect(anonymous.status).toBe(200)
+    expect(Buffer.from(await anonymous.arrayBuffer())).toEqual(png)
     expect((await refusal(ada.nhost.storage.getFile(randomUUID()))).status).toBe(404)
   })
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { createClient, withAdminSession, type NhostClient } from '@nhost/nhost-js'
 import { readBlobStoreConfig } from '../../backend/config/blob-store-config.ts'
 import type { DatabaseTarget } from '../../backend/db/open-database.ts'
-import { createLogger } from '../../backend/lib/logger.ts'
+import { createLogger, type Logger } from '../../backend/lib/logger.ts'
 import { startBackend, type RunningBackend } from '../../backend/server/start-backend.ts'
 import type { BlobStore } from '../../backend/storage/blob-store.ts'
 import { openDiskBlobStore } from '../../backend/storage/disk-blob-store.ts'
@@ -69,7 +69,7 @@ export function storeBlobsIn(kind: BlobStoreKind): void {
 
 /** `env` adds to (or overrides) the backend's environment; `blobStore` chooses disk or S3. */
 export async function startStorageTestBackend(
-  options: { blobStore?: BlobStoreKind; env?: Record<string, string> } = {},
+  options: { blobStore?: BlobStoreKind; env?: Record<string, string>; log?: Logger } = {},
 ): Promise<StorageTestBackend> {
   const blobStoreKind = options.blobStore ?? defaultBlobStoreKind
   const dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-storage-it-'))
@@ -87,7 +87,7 @@ export async function startStorageTestBackend(
         ...options.env,
       },
       database,
-      log: createLogger('silent'),
+      log: options.log ?? createLogger('silent'),
     })
   const backend = await start(dataDir, target)
   const blobStoreConfig = readBlobStoreConfig(s3?.env ?? {})

@@ -27,7 +27,7 @@ function base64Url(value: object): string {
 }
 
 /** A session as Nhost Auth answers it; nhost-js only decodes the token, it does not verify it. */
-function sessionFor(displayName: string) {
+function sessionFor(displayName: string, avatarUrl = '') {
   const now = Math.floor(Date.now() / 1000)
   const claims = { 'x-hasura-user-id': userId, 'x-hasura-default-role': 'user', 'x-hasura-allowed-roles': '{user,me}' }
   const accessToken = `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub: userId, iat: now, exp: now + 900, 'https://hasura.io/jwt/claims': claims })}.signature`
@@ -36,7 +36,7 @@ function sessionFor(displayName: string) {
     accessTokenExpiresIn: 900,
     refreshToken: `refresh-${displayName}`,
     refreshTokenId: 'refresh-token-id',
-    user: { id: userId, displayName, email: 'ada@example.com', avatarUrl: '', defaultRole: 'user', roles: ['user', 'me'] },
+    user: { id: userId, displayName, email: 'ada@example.com', avatarUrl, defaultRole: 'user', roles: ['user', 'me'] },
   }
 }
 
@@ -87,5 +87,40 @@ describe('ProfileForm', () => {
     await user.click(header.getByRole('button', { name: 'Sign out' }))
     await waitFor(() => expect(signOuts).toBe(1))
     expect(await screen.findByText('Navigated away')).toBeTruthy()
+  })
+
+  it('saves an uploaded avatar as its Storage URL under /storage/v1 and shows it in the form and header', async () => {
+    const fileId = '5f0c0d1e-0000-4000-8000-0000000000aa'
+    let avatarUrl = ''
+    // With its __typename, as the server answers, so that Apollo's cache merges the saved row.
+    const row = () => ({ __typename: 'users', id: userId, displayName: 'Ada', email: 'ada@example.com', avatarUrl })
+    server.use(
+      graphql.query(MyProfileDocument, () => HttpResponse.json({ data: { user: row() } })),
+      graphql.mutation(UpdateMyProfileDocument, ({ variables }) => {
+        avatarUrl = variables.avatarUrl
+        return HttpResponse.json({ data: { updateUser: row() } })
+      }),
+      http.post(`${testEnv.storageUrl}/files`, () =>
+        HttpResponse.json(
+          { processedFiles: [{ id: fileId, name: 'me.png', bucketId: 'avatars', mimeType: 'image/png' }] },
+          { status: 201 },
+        ),
+      ),
+      http.post(`${testEnv.authUrl}/token`, () => HttpResponse.json(sessionFor('Ada', avatarUrl))),
+    )
+    localStorage.setItem('nhostSession', JSON.stringify(sessionFor('Ada')))
+    renderScreen(<AccountScreen />)
+    const user = userEvent.setup()
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' })
+    await user.upload(await screen.findByLabelText(/^Avatar/), png)
+
+    // The URL an <img> loads without a token (the avatars bucket is public-read).
+    const expected = `${testEnv.storageUrl}/files/${fileId}`
+    expect(testEnv.storageUrl).toMatch(/\/storage\/v1$/)
+    await waitFor(() => expect(avatarUrl).toBe(expected))
+    const header = within(screen.getByRole('navigation', { name: 'Account' }))
+    // Both the header (from the refreshed session) and the form (from the saved row) show it.
+    await waitFor(() => expect(document.querySelectorAll(`img.avatar[src="${expected}"]`)).toHaveLength(2), { timeout: 5_000 })
+    expect(header.queryByText('A')).toBeNull()
   })
 })
