@@ -37,9 +37,10 @@ BEGIN
   RETURNING w.window_start, w.current_count, w.previous_count
   INTO window_start, current_count, previous_count;
   weight := greatest(0, 1 - (at_ms - window_start)::double precision / interval_ms);
-  -- Now and then, forget keys whose windows have passed.
+  -- Now and then, forget keys whose windows have passed, by the same clock as this call's window
+  -- (a caller's own `now_ms` must not find its own key expired by the database's clock).
   IF random() < 0.01 THEN
-    DELETE FROM hdb_catalog.pulseboard_rate_windows WHERE expires_at < now();
+    DELETE FROM hdb_catalog.pulseboard_rate_windows WHERE expires_at < to_timestamp(at_ms / 1000.0);
   END IF;
 END;
 $$;
