@@ -1,4 +1,5 @@
 import { sql } from '../lib/sql.ts'
+import { traceContextFor } from '../lib/trace-context.ts'
 import { AdminApiError } from './admin-api-error.ts'
 import { assertTriggerEnvironment } from './check-trigger-environment.ts'
 import { DEFAULT_SOURCE, displayName } from '../metadata/store/find-inconsistencies.ts'
@@ -124,7 +125,12 @@ function invokeEventTrigger(args: JsonNode): MetadataCommand {
   return async ({ metadata }, context) => {
     const { table, trigger } = findTrigger(metadata, source, name)
     if (!trigger.definition.enable_manual) throw new AdminApiError(400, 'not-supported', 'manual mode is not enabled for event trigger')
-    const event = { op: 'MANUAL', data: { old: null, new: payload }, session_variables: { 'x-hasura-role': 'admin' }, trace_context: null }
+    const event = {
+      op: 'MANUAL',
+      data: { old: null, new: payload },
+      session_variables: { 'x-hasura-role': 'admin' },
+      trace_context: traceContextFor(null),
+    }
     const { rows } = await context.db.transaction(async (tx) => {
       const inserted = await tx.query<{ id: string }>(sql`
 INSERT INTO hdb_catalog.event_log (schema_name, table_name, trigger_name, payload)

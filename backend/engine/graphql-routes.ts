@@ -3,6 +3,7 @@ import { clientGoneFromSignal, type ClientGone } from '../lib/client-gone.ts'
 import { requestIdOf } from '../lib/error-answer.ts'
 import { BodyTooLargeError, readBodyText } from '../lib/read-body-text.ts'
 import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
+import { traceContextFor } from '../lib/trace-context.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession, type RequestHeaders } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
@@ -76,7 +77,11 @@ export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngin
       answers.push(
         extensions?.persistedQuery !== undefined
           ? errorResponse(new EngineError('not-supported', 'Automatic Persisted Queries is not enabled'), false)
-          : await engine.execute(request, session, { clientGone: post.clientGone, requestId }),
+          : await engine.execute(request, session, {
+              clientGone: post.clientGone,
+              requestId,
+              traceContext: traceContextFor(post.headers.traceparent),
+            }),
       )
     }
     return postAnswer(200, Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), requestId)

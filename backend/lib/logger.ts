@@ -10,11 +10,12 @@ export interface Logger {
 
 const ORDER: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 }
 
-export function createLogger(level: LogLevel | 'silent' = 'info'): Logger {
+/** `writeLine`: where lines go (stderr; a test keeps them to read). */
+export function createLogger(level: LogLevel | 'silent' = 'info', writeLine = (line: string) => void process.stderr.write(line)): Logger {
   const write = (at: LogLevel) => (message: string, fields?: Record<string, unknown>) => {
     if (level === 'silent' || ORDER[at] < ORDER[level]) return
     const extra = fields ? ` ${JSON.stringify(fields)}` : ''
-    process.stderr.write(`${new Date().toISOString()} ${at.padEnd(5)} ${message}${extra}\n`)
+    writeLine(`${new Date().toISOString()} ${at.padEnd(5)} ${message}${extra}\n`)
   }
   return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
 }

@@ -1,5 +1,7 @@
 import type { Database } from '../db/database.ts'
+import type { Logger } from '../lib/logger.ts'
 import { sql } from '../lib/sql.ts'
+import { childTraceparent } from '../lib/trace-context.ts'
 import type { MetadataStore } from '../metadata/store/metadata-store.ts'
 import type { EventTrigger, QualifiedTable } from '../metadata/model/types.ts'
 import type { DeliverySource } from './delivery-loop.ts'
@@ -80,6 +82,7 @@ export function eventDeliveries(
   metadata: MetadataStore,
   env: () => Record<string, string | undefined>,
   instanceId: string,
+  log: Logger,
 ): DeliverySource<EventRow> {
   return {
     name: 'event triggers',
@@ -103,7 +106,7 @@ export function eventDeliveries(
         const environment = env()
         request = {
           url: resolveWebhookUrl(trigger, environment),
-          headers: resolveHeaders(trigger.headers, environment),
+          headers: [...traceHeaders(event), ...resolveHeaders(trigger.headers, environment)],
           body,
           timeoutMs: (retry.timeout_sec ?? DEFAULT_TIMEOUT_SEC) * 1000,
           signal: stop.signal,
@@ -118,8 +121,29 @@ export function eventDeliveries(
         return
       }
       await recordAttempt(db, event, request, outcome, numRetries, retry.interval_sec ?? DEFAULT_INTERVAL_SEC)
+      log.info('event delivery', {
+        event_id: event.id,
+        trigger: event.trigger_name,
+        try: event.tries + 1,
+        status: outcome.kind === 'response' ? outcome.status : outcome.message,
+        trace_id: traceOf(event)?.trace_id ?? null,
+      })
     },
   }
+}
+
+function traceOf(event: EventRow): { trace_id?: unknown } | null {
+  const trace = (event.payload as { trace_context?: unknown } | null)?.trace_context
+  return typeof trace === 'object' ? (trace as { trace_id?: unknown } | null) : null
+}
+
+/**
+ * The webhook call continues the trace of the request that wrote the event (W3C `traceparent`),
+ * so that a tracing backend shows both as one trace. A trigger's own headers come after and win.
+ */
+function traceHeaders(event: EventRow): { name: string; value: string }[] {
+  const traceparent = childTraceparent(traceOf(event))
+  return traceparent ? [{ name: 'traceparent', value: traceparent }] : []
 }
 
 /**

@@ -47,7 +47,7 @@ export async function startTriggers(
   }
   const heartbeat = await startInstanceHeartbeat(db, log)
   const { instanceId } = heartbeat
-  const events = new DeliveryLoop(eventDeliveries(db, metadata, environment, instanceId), options)
+  const events = new DeliveryLoop(eventDeliveries(db, metadata, environment, instanceId, log), options)
   const cron = new DeliveryLoop(scheduledDeliveries('cron', db, metadata, environment, instanceId), options)
   const oneOff = new DeliveryLoop(scheduledDeliveries('one-off', db, metadata, environment, instanceId), options)
   const unlisten = [

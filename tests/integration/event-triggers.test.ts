@@ -123,6 +123,41 @@ describe('event triggers', () => {
     await ok({ type: 'pg_delete_event_trigger', args: { name: 'items_all', source: 'default' } })
   })
 
+  it("carries the writing request's W3C trace: in event.trace_context, the webhook's traceparent and the delivery's log line", async () => {
+    await createTrigger({ name: 'items_traced', insert: { columns: '*' }, enable_manual: true })
+    const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736'
+    const token = await server.jwt('user-1')
+    await server.post(
+      '/v1/graphql',
+      { query: 'mutation { insert_items_one(object: {name: "traced"}) { id } }' },
+      { authorization: `Bearer ${token}`, traceparent: `00-${callerTrace}-00f067aa0ba902b7-01` },
+    )
+    // Without a traceparent (and in a multi-statement transaction) the request starts a trace of its own.
+    await server.post(
+      '/v1/graphql',
+      { query: 'mutation { a: insert_items_one(object: {name: "untraced"}) { id } b: insert_items(objects: []) { affected_rows } }' },
+      { authorization: `Bearer ${token}` },
+    )
+    await ok({ type: 'pg_invoke_event_trigger', args: { name: 'items_traced', payload: {} } })
+    const calls = await hook.waitFor(forTrigger('items_traced'), 3)
+    const byName = (name: string | undefined) => calls.find((c) => c.body.event.data.new.name === name)!
+    const [traced, untraced, manual] = [byName('traced'), byName('untraced'), byName(undefined)]
+    expect(traced.body.event.trace_context).toEqual({ trace_id: callerTrace, span_id: expect.stringMatching(/^[\da-f]{16}$/) })
+    // The engine's span is its own, a child of the caller's.
+    expect(traced.body.event.trace_context.span_id).not.toBe('00f067aa0ba902b7')
+    expect(traced.headers.traceparent).toMatch(new RegExp(`^00-${callerTrace}-[\\da-f]{16}-01$`))
+    for (const call of [untraced, manual]) {
+      const { trace_id } = call.body.event.trace_context
+      expect(trace_id).toMatch(/^[\da-f]{32}$/)
+      expect(trace_id).not.toBe(callerTrace)
+      expect(call.headers.traceparent).toContain(`-${trace_id}-`)
+    }
+    await expect
+      .poll(() => server.logs.find((line) => line.includes(`"event_id":"${traced.body.id}"`)))
+      .toContain(`"trace_id":"${callerTrace}"`)
+    await ok({ type: 'pg_delete_event_trigger', args: { name: 'items_traced' } })
+  })
+
   it('fires UPDATE only when a listened column changed, with the selected payload columns', async () => {
     await createTrigger({ name: 'items_price', update: { columns: ['price'], payload: ['id', 'price'] } })
     await server.runSql(`INSERT INTO public.items (name, price) VALUES ('a', 1)`)

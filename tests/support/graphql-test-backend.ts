@@ -10,6 +10,7 @@ import { createTestDatabaseTarget } from './test-database.ts'
 
 export const ADMIN_SECRET = 'graphql-test-admin-secret'
 const JWT_KEY = 'graphql-test-jwt-key-of-at-least-32-characters'
+const MAX_KEPT_LOG_LINES = 1_000
 
 /**
  * The real backend on port 0 over a fresh database, with an empty project folder (the test
@@ -20,6 +21,8 @@ export interface GraphqlTestBackend {
   /** The project folder and the environment it started with: a second instance starts alike. */
   dataDir: string
   env: Record<string, string>
+  /** The backend's latest log lines (info and above), kept in memory rather than printed. */
+  logs: string[]
   /** The PostgreSQL database it runs on, undefined on PGlite. */
   databaseUrl: string | undefined
   wsUrl: string
@@ -52,11 +55,15 @@ export async function startGraphqlTestBackend(env: Record<string, string> = {}, 
     HASURA_GRAPHQL_JWT_SECRET: JSON.stringify({ type: 'HS256', key: JWT_KEY }),
     ...env,
   }
+  const logs: string[] = []
+  const keepLine = (line: string) => {
+    if (logs.push(line) > MAX_KEPT_LOG_LINES) logs.shift()
+  }
   const backend = await startBackend({
     projectDir: dataDir,
     env: backendEnv,
     database: target,
-    log: createLogger('silent'),
+    log: createLogger('info', keepLine),
   })
   const wsUrl = `${backend.url.replace('http', 'ws')}/v1/graphql`
   const clients: Client[] = []
@@ -84,6 +91,7 @@ export async function startGraphqlTestBackend(env: Record<string, string> = {}, 
     url: backend.url,
     dataDir,
     env: backendEnv,
+    logs,
     databaseUrl: target.kind === 'postgres' ? target.url : undefined,
     wsUrl,
     post,

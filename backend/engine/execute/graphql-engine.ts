@@ -10,6 +10,7 @@ import {
 } from 'graphql'
 import type { ClientGone } from '../../lib/client-gone.ts'
 import { LruCache } from '../../lib/lru-cache.ts'
+import { traceContextFor, type TraceContext } from '../../lib/trace-context.ts'
 import type { LimitedDatabase, Queryable } from '../../db/database.ts'
 import type { BackendContext } from '../../context/backend-context.ts'
 import type { Session } from '../../session/session.ts'
@@ -46,6 +47,8 @@ export interface ExecuteOptions {
   clientGone?: ClientGone
   /** Names the request in the log when it fails unexpectedly (Hasura's `x-request-id`). */
   requestId?: string
+  /** The request's trace, which a mutation's events carry; a new trace when not given. */
+  traceContext?: TraceContext
 }
 
 /**
@@ -173,7 +176,8 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     return context.db.limited(queryLimits, async (db) => {
       if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session, db)
       const mutation = singleMutation(compiled)
-      const prepared = mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables })
+      const trace = options.traceContext ?? traceContextFor(null)
+      const prepared = mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables }, trace)
       if (prepared) {
         const json = await runPreparedMutation(db, prepared)
         return dataResponse(
@@ -184,7 +188,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       // Hasura runs every root field of a mutation in one transaction, with the session variables
       // in `hasura.user` for triggers to read.
       return db.transaction(async (tx) => {
-        const hasuraUser = hasuraUserStatement(session.variables)
+        const hasuraUser = hasuraUserStatement(session.variables, trace)
         await tx.query(hasuraUser.text, [...hasuraUser.values])
         return runFields(tx, compiled, schema, variables, session, null)
       })

@@ -1,6 +1,7 @@
 import type { BoundStatement, LimitedDatabase, Queryable } from '../../db/database.ts'
 import { compile, type SqlFragment } from '../../lib/sql.ts'
 import { EngineError } from '../engine-error.ts'
+import type { TraceContext } from '../../lib/trace-context.ts'
 import type { ColumnValue, InsertPlan, InsertRow } from '../plan/mutation-ir.ts'
 import type { TableInfo } from '../schema/source-model.ts'
 import { bindValues, type BindContext } from '../sql/bound-param.ts'
@@ -12,7 +13,7 @@ import { engineErrorFromDatabase } from './database-error.ts'
 /** A mutation field of one statement with its values bound, ready for `runPreparedMutation`. */
 export interface PreparedMutation {
   statement: MutationStatement
-  /** `set_config('hasura.user', …)`, then the statement. */
+  /** `set_config('hasura.user', …)` with the trace context, then the statement. */
   statements: [BoundStatement, BoundStatement]
   many: boolean
 }
@@ -24,11 +25,11 @@ export interface PreparedMutation {
  * (permission-check.ts), rolls it all back. Null when the field takes several statements (the
  * caller runs it in a transaction of its own).
  */
-export function prepareMutation(mutation: CompiledMutation, bind: BindContext): PreparedMutation | null {
+export function prepareMutation(mutation: CompiledMutation, bind: BindContext, trace: TraceContext): PreparedMutation | null {
   if (mutation.kind !== 'statements' || mutation.statements.length !== 1) return null
   const [statement] = mutation.statements as [MutationStatement]
   const statements: PreparedMutation['statements'] = [
-    hasuraUserStatement(bind.sessionVariables),
+    hasuraUserStatement(bind.sessionVariables, trace),
     { text: statement.text, values: bindValues(statement.values, bind) },
   ]
   return { statement, statements, many: mutation.many }

@@ -1,12 +1,17 @@
 import { compile, sql } from '../../lib/sql.ts'
 import type { BoundStatement } from '../../db/database.ts'
+import type { TraceContext } from '../../lib/trace-context.ts'
 
-const SET_HASURA_USER = compile(sql`SELECT set_config('hasura.user', ${''}, true)`).text
+const SET_TRANSACTION_SETTINGS = compile(
+  sql`SELECT set_config('hasura.user', ${''}, true), set_config('hasura.tracecontext', ${''}, true)`,
+).text
 
 /**
- * `hasura.user` for the rest of the transaction: the session variables as JSON, which Hasura
- * sets in every mutation's transaction and triggers read with `current_setting('hasura.user')`.
+ * What Hasura sets in every mutation's transaction for triggers to read: `hasura.user`, the
+ * session variables as JSON (`current_setting('hasura.user')`), and `hasura.tracecontext`, the
+ * request's trace (event payloads carry it as `event.trace_context`). One statement, so that a
+ * one-statement mutation stays one round trip.
  */
-export function hasuraUserStatement(variables: Record<string, string>): BoundStatement {
-  return { text: SET_HASURA_USER, values: [JSON.stringify(variables)] }
+export function hasuraUserStatement(variables: Record<string, string>, trace: TraceContext): BoundStatement {
+  return { text: SET_TRANSACTION_SETTINGS, values: [JSON.stringify(variables), JSON.stringify(trace)] }
 }
