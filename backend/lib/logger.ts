@@ -10,8 +10,10 @@ export interface Logger {
 
 const ORDER: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 }
 
+const writeToStderr = (line: string): void => void process.stderr.write(line)
+
 /** `writeLine`: where lines go (stderr; a test keeps them to read). */
-export function createLogger(level: LogLevel | 'silent' = 'info', writeLine = (line: string) => void process.stderr.write(line)): Logger {
+export function createLogger(level: LogLevel | 'silent' = 'info', writeLine: (line: string) => void = writeToStderr): Logger {
   const write = (at: LogLevel) => (message: string, fields?: Record<string, unknown>) => {
     if (level === 'silent' || ORDER[at] < ORDER[level]) return
     const extra = fields ? ` ${JSON.stringify(fields)}` : ''

@@ -6,6 +6,7 @@ import type { BlobStore } from './blob-store.ts'
 import { deleteFileRoutes } from './delete-file.ts'
 import { downloadFileRoutes } from './download-file.ts'
 import { replaceFileRoutes } from './replace-file.ts'
+import { STORAGE_OPENAPI_YAML } from './openapi-document.ts'
 import { storageOpsRoutes } from './storage-ops.ts'
 import { createStorageService } from './storage-service.ts'
 import { honoErrorHandler, requestIdOf } from '../lib/error-answer.ts'
@@ -60,6 +61,7 @@ export function storageRoutes(context: BackendContext, engine: GraphqlEngine, bl
     c.res.headers.set('X-Content-Type-Options', 'nosniff')
   })
   app.get('/version', (c) => c.json({ buildVersion: STORAGE_VERSION }))
+  app.get('/openapi.yaml', (c) => c.body(STORAGE_OPENAPI_YAML, 200, { 'content-type': 'application/yaml; charset=utf-8' }))
 
   uploadFilesRoutes(app, storage)
   downloadFileRoutes(app, storage)
