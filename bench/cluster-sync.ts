@@ -15,12 +15,16 @@ import { createTestDatabaseTarget } from '../tests/support/test-database.ts'
  * - `metadata-reload`: every LISTEN connection is terminated, a select permission is revoked
  *   through instance 1, and instance 2 is asked over HTTP every 10 ms until it refuses the field:
  *   how long instance 2 served the old permission.
+ * - `cross-instance-delivery`: one live-query subscriber on instance 1 of three; rows inserted
+ *   one at a time through GraphQL, in turn through instance 1 itself and through instances 2 and
+ *   3: ms from sending the mutation to the subscriber's result holding the row, per path.
  * - `stream-writers`: two writers insert N rows in transactions of 10 that each hold their ids a
  *   few ms before committing (on PostgreSQL; through GraphQL mutations on PGlite), while one
  *   `_stream` subscriber (batch_size 500) reads: rows delivered, and rows per second from the
  *   first write to the last row delivered, and how long after the last commit the last row came.
  *
  *   TEST_DATABASE_URL=postgres://…/postgres npm run bench -- metadata-reload [rounds]
+ *   TEST_DATABASE_URL=postgres://…/postgres npm run bench -- cross-instance-delivery [writes]
  *   [TEST_DATABASE_URL=…] npm run bench -- stream-writers [rows]
  */
 const ADMIN_SECRET = 'bench-admin-secret'
@@ -108,6 +112,60 @@ export async function benchMetadataReload(rounds = 5): Promise<string[]> {
       '| rounds | median ms | max ms |',
       '|---|---|---|',
       `| ${rounds} | ${Math.round(latencies[Math.floor(rounds / 2)]!)} | ${Math.round(latencies.at(-1)!)} |`,
+    ]
+  })
+}
+
+export async function benchCrossInstanceDelivery(writes = 300): Promise<string[]> {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('cross-instance-delivery needs TEST_DATABASE_URL: PGlite is one process')
+  return withCluster(3, async (backends) => {
+    const arrivedAt = new Map<number, number>()
+    const client = createClient({
+      url: `${backends[0]!.url.replace('http', 'ws')}/v1/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { headers: { 'x-hasura-admin-secret': ADMIN_SECRET } },
+    })
+    client.subscribe(
+      { query: 'subscription { bench_feed(order_by: {id: desc}, limit: 1) { id } }' },
+      {
+        next: (value) => {
+          const row = (value.data as { bench_feed: { id: number }[] }).bench_feed[0]
+          if (row && !arrivedAt.has(row.id)) arrivedAt.set(row.id, performance.now())
+        },
+        error: (error) => console.error('subscription error', error),
+        complete: () => {},
+      },
+    )
+    // The first result, and time for every instance to install the table's change trigger (an
+    // instance that lost the race retries after 2 s); every instance's first write is left out.
+    await new Promise((resolve) => setTimeout(resolve, 3_000))
+    const latencies: number[][] = [[], [], []]
+    for (let i = 0; i < writes + 3; i++) {
+      const writer = i % 3
+      const sent = performance.now()
+      const answer = (await admin(backends[writer]!, '/v1/graphql', {
+        query: `mutation { insert_bench_feed_one(object: {writer: ${writer + 1}}) { id } }`,
+      })) as { data: { insert_bench_feed_one: { id: number } } }
+      const id = answer.data.insert_bench_feed_one.id
+      const deadline = performance.now() + 30_000
+      while (!arrivedAt.has(id)) {
+        if (performance.now() > deadline) throw new Error(`row ${id} written through instance ${writer + 1} never reached the subscriber`)
+        await new Promise((resolve) => setTimeout(resolve, 1))
+      }
+      if (i >= 3) latencies[writer]!.push(arrivedAt.get(id)! - sent)
+    }
+    await client.dispose()
+    const percentile = (sorted: number[], p: number) =>
+      Math.round(sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!)
+    const row = (path: string, samples: number[]) => {
+      const sorted = [...samples].sort((a, b) => a - b)
+      return `| ${path} | ${sorted.length} | ${percentile(sorted, 50)} | ${percentile(sorted, 99)} | ${Math.round(sorted.at(-1)!)} |`
+    }
+    return [
+      '| written through | writes | p50 ms | p99 ms | max ms |',
+      '|---|---|---|---|---|',
+      row("instance 1 (the subscriber's)", latencies[0]!),
+      row('instances 2 and 3', [...latencies[1]!, ...latencies[2]!]),
     ]
   })
 }

@@ -2,7 +2,7 @@
 import '../backend/cli/production-mode.ts'
 import { benchAlerts } from './alerts.ts'
 import { benchBundleSize } from './bundle-size.ts'
-import { benchMetadataReload, benchStreamWriters } from './cluster-sync.ts'
+import { benchCrossInstanceDelivery, benchMetadataReload, benchStreamWriters } from './cluster-sync.ts'
 import { benchEvents } from './events.ts'
 import { benchFirstLoad } from './first-load.ts'
 import { benchFunctions } from './functions.ts'
@@ -25,6 +25,7 @@ import { benchSubscriptions, parseRun } from './subscriptions.ts'
 const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   alerts: (args) => benchAlerts(args.length > 0 ? args.map(Number) : [100, 1_000, 10_000]),
   'bundle-size': () => benchBundleSize(),
+  'cross-instance-delivery': (args) => benchCrossInstanceDelivery(...args.map(Number)),
   events: (args) => benchEvents(...args.map(Number)),
   'first-load': (args) => benchFirstLoad(...args.map(Number)),
   functions: (args) => benchFunctions(...args.map(Number)),
