@@ -9,6 +9,8 @@ const TRIGGER = 'pulseboard_live_query_notify'
 const FUNCTION = ident('hdb_catalog', 'pulseboard_notify_table_change')
 /** Postgres' `lock_not_available`, raised when `lock_timeout` passes. */
 const LOCK_NOT_AVAILABLE = '55P03'
+/** Postgres' `duplicate_object`: the trigger exists already. */
+const DUPLICATE_OBJECT = '42710'
 
 export interface InstalledTriggers {
   /** The tables that now notify. */
@@ -31,6 +33,9 @@ export interface InstalledTriggers {
  */
 export async function installChangeTriggers(db: Database, tables: readonly { schema: string; name: string }[]): Promise<InstalledTriggers> {
   await db.transaction(async (tx) => {
+    // Instances starting together would replace the function at once ("tuple concurrently
+    // updated"): one at a time, each for a few milliseconds.
+    await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext(${CHANGE_CHANNEL}))`)
     await tx.query(sql`SET LOCAL lock_timeout = '500ms'`)
     await tx.query(sql`CREATE SCHEMA IF NOT EXISTS hdb_catalog`)
     await tx.query(sql`CREATE OR REPLACE FUNCTION ${FUNCTION}() RETURNS trigger LANGUAGE plpgsql AS $body$
@@ -68,7 +73,10 @@ FOR EACH STATEMENT EXECUTE FUNCTION ${FUNCTION}()`
   return { covered, complete }
 }
 
-/** False when the table was locked, or dropped meanwhile; other errors are thrown. */
+/**
+ * False when the table was locked, or dropped meanwhile; other errors are thrown. A trigger that
+ * another instance created meanwhile is as good as one made here.
+ */
 async function changeTrigger(db: Database, change: SqlFragment): Promise<boolean> {
   try {
     await db.transaction(async (tx) => {
@@ -79,6 +87,7 @@ async function changeTrigger(db: Database, change: SqlFragment): Promise<boolean
   } catch (error) {
     // 42P01: the table was dropped between the catalog read and now.
     if (isPostgresError(error) && (error.code === LOCK_NOT_AVAILABLE || error.code === '42P01')) return false
+    if (isPostgresError(error) && error.code === DUPLICATE_OBJECT) return true
     throw error
   }
 }
