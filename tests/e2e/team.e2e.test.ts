@@ -119,7 +119,8 @@ it('invites a teammate, fires an alert from outside, talks in its thread, and sh
     await member.getByTestId('alert-state').waitFor({ timeout: UI_TIMEOUT })
     await owner.goto(member.url())
 
-    // The thread, live both ways.
+    // The thread, live both ways; empty at first, which it says.
+    await owner.getByText('No messages yet').waitFor({ timeout: UI_TIMEOUT })
     await owner.getByLabel('Message', { exact: true }).fill('Looking at the API pods now')
     await owner.getByRole('button', { name: 'Post' }).click()
     await member.getByText('Looking at the API pods now').waitFor({ timeout: UI_TIMEOUT })

@@ -1,6 +1,11 @@
-import { useMutation, useSubscription } from '@apollo/client/react'
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react'
 import { useEffect, useState, type FormEvent } from 'react'
-import { AlertMessagesDocument, PostAlertMessageDocument, type AlertMessagesSubscription } from '../../../gql/graphql.ts'
+import {
+  AlertMessagesDocument,
+  AlertThreadLatestDocument,
+  PostAlertMessageDocument,
+  type AlertMessagesSubscription,
+} from '../../../gql/graphql.ts'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { Avatar } from '../../../ui/avatar.tsx'
 import { formatTime } from '../../../ui/format.ts'
@@ -14,7 +19,11 @@ export function AlertThread({ alertId }: { alertId: string }) {
   const [body, setBody] = useState('')
   const [bodyError, setBodyError] = useState<string | undefined>()
   const [postError, setPostError] = useState<AppError | null>(null)
-  const { data, loading, error } = useSubscription(AlertMessagesDocument, { variables: { alertId, after: '0' } })
+  const { data, error } = useSubscription(AlertMessagesDocument, { variables: { alertId, after: '0' } })
+  // The stream is silent while the thread is empty: this says whether messages are on their way.
+  const latest = useQuery(AlertThreadLatestDocument, { variables: { alertId }, fetchPolicy: 'network-only' })
+  const threadIsEmpty = latest.data?.alert_messages.length === 0
+  const loading = messages.length === 0 && !threadIsEmpty && !latest.error
   const [post, { loading: posting }] = useMutation(PostAlertMessageDocument)
 
   // Each batch holds only new rows: keep them all, once each (a resubscription replays from 0).
@@ -45,8 +54,10 @@ export function AlertThread({ alertId }: { alertId: string }) {
     <section className="card" aria-labelledby="thread-title">
       <h2 id="thread-title">Thread</h2>
       {error && messages.length === 0 ? <ErrorMessage error={toAppError(error)} /> : null}
-      {loading && messages.length === 0 && !error ? <Loading label="Loading messages…" /> : null}
-      {!loading && messages.length === 0 && !error ? <EmptyState title="No messages yet">Say what you are looking at.</EmptyState> : null}
+      {loading && !error ? <Loading label="Loading messages…" /> : null}
+      {threadIsEmpty && messages.length === 0 && !error ? (
+        <EmptyState title="No messages yet">Say what you are looking at.</EmptyState>
+      ) : null}
       <ol className="thread" aria-label="Messages" aria-live="polite">
         {messages.map((message) => {
           const name = message.author?.displayName || 'A former member'
