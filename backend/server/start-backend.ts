@@ -22,6 +22,7 @@ import { reportConnectionBudget } from './report-connection-budget.ts'
 import { settleGeneratedSecrets } from './settle-generated-secrets.ts'
 import { serveWebApp } from './serve-web-app.ts'
 import { serveNhostBasePaths } from './service-base-paths.ts'
+import { answerClientErrors } from './answer-client-errors.ts'
 
 export interface StartOptions extends LoadConfigOptions {
   /** Serve the built web app from this folder for every path no service owns. */
@@ -82,6 +83,7 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       else if (isGraphqlHttpRequest(req)) graphqlHttp(req, res)
       else void serveApp(req, res)
     })
+    answerClientErrors(server)
     // Before the WebSocket's upgrade listener: `/graphql/v1` upgrades as `/v1/graphql` does.
     serveNhostBasePaths(server)
     const websocket = await serveGraphqlWebSocket(server, context, engine)

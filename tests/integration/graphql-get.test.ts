@@ -1,9 +1,9 @@
-import { request } from 'node:http'
 import { cacheExchange, Client, fetchExchange, subscriptionExchange, type OperationResult } from '@urql/core'
 import { createClient as createWsClient } from 'graphql-ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
+import { rawRequest } from '../support/raw-http.ts'
 
 /**
  * `GET /v1/graphql` on the running backend (node:http's fast path, the Nhost base path alias),
@@ -77,22 +77,24 @@ describe('GET /v1/graphql on the running backend', () => {
     expect(await server.runSql('SELECT count(*) FROM notes')).toMatchObject({ result: [['count'], ['2']] })
   })
 
-  it('answers a URL past the HTTP server header limit with 431 and serves on', async () => {
-    const status = await new Promise<number>((resolve, reject) => {
-      const path = `/v1/graphql?${new URLSearchParams({ query: `{ notes { body } } #${'x'.repeat(100_000)}` })}`
-      const req = request(`${server.url}${path}`, (res) => {
-        res.resume()
-        resolve(res.statusCode ?? 0)
-      })
-      // Node may close the socket while the long request line is still being written.
-      req.on('error', (error: NodeJS.ErrnoException) =>
-        error.code === 'EPIPE' || error.code === 'ECONNRESET' ? resolve(431) : reject(error),
-      )
-      req.end()
+  it('answers a URL past the HTTP server header limit with 431 and why, and serves on', async () => {
+    const search = new URLSearchParams({ query: `{ notes { body } } #${'x'.repeat(20_000)}` })
+    const answer = await rawRequest({ url: server.url, head: `GET /v1/graphql?${search} HTTP/1.1\r\nHost: localhost` })
+    expect(answer.status).toBe(431)
+    expect(answer.headers.connection).toBe('close')
+    expect(JSON.parse(answer.body)).toEqual({
+      path: '$',
+      code: 'request-too-large',
+      error: 'the request line and headers exceed 16384 bytes: send a long GraphQL query with POST',
     })
-    expect(status).toBe(431)
     const response = await fetch(`${server.url}/v1/graphql?${new URLSearchParams({ query: '{ __typename }' })}`)
     expect(await response.json()).toEqual({ data: { __typename: 'query_root' } })
+  })
+
+  it('answers a request Node cannot parse as Node does, with a body', async () => {
+    const answer = await rawRequest({ url: server.url, head: 'GET /v1/graphql HTTP/1.1\r\nHost: localhost\r\nbad header' })
+    expect(answer.status).toBe(400)
+    expect(JSON.parse(answer.body)).toMatchObject({ path: '$', code: 'bad-request' })
   })
 })
 
