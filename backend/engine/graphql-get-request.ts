@@ -1,8 +1,8 @@
 import { getOperationAST, parse, type OperationTypeNode } from 'graphql'
 import type { GraphqlRequest } from './execute/graphql-engine.ts'
 
-/** A GraphQL request as `GET /v1/graphql` carries it, with its `extensions` (Automatic Persisted Queries ask there). */
-export interface GraphqlGetRequest extends GraphqlRequest {
+/** A GraphQL request as HTTP carries it, with its `extensions` (Automatic Persisted Queries ask there). */
+export interface GraphqlRequestWithExtensions extends GraphqlRequest {
   extensions?: Record<string, unknown> | null
 }
 
@@ -18,7 +18,7 @@ const PARAMETERS = ['query', 'variables', 'operationName', 'extensions'] as cons
  * `variables` and `extensions` as JSON text, `operationName`; other parameters (a cache buster)
  * are left alone. A parameter given twice is refused rather than one of its values picked.
  */
-export function readGraphqlGetRequest(search: string): GraphqlGetRequest | GetParametersRefused {
+export function readGraphqlRequestWithExtensions(search: string): GraphqlRequestWithExtensions | GetParametersRefused {
   const parameters = new URLSearchParams(search)
   for (const name of PARAMETERS) {
     if (parameters.getAll(name).length > 1) return refused('parse-failed', `the URL has more than one "${name}" parameter`)

@@ -8,7 +8,7 @@ import { resolveSession, type RequestHeaders } from '../session/resolve-session.
 import { SessionError } from '../session/session-error.ts'
 import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'
 import { EngineError } from './engine-error.ts'
-import { operationTypeOf, readGraphqlGetRequest, type GraphqlGetRequest } from './graphql-get-request.ts'
+import { operationTypeOf, readGraphqlRequestWithExtensions, type GraphqlRequestWithExtensions } from './graphql-get-request.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -66,7 +66,7 @@ export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngin
       const where = Array.isArray(body) ? ` in request ${invalid}` : ''
       return refusedRequest(400, 'parse-failed', `key "query" not found or not a string${where}`, requestId)
     }
-    return answer(post, requests as GraphqlGetRequest[], Array.isArray(body), requestId)
+    return answer(post, requests as GraphqlRequestWithExtensions[], Array.isArray(body), requestId)
   }
 }
 
@@ -95,7 +95,7 @@ export function graphqlGetHandler(context: BackendContext, engine: GraphqlEngine
         requestId,
       )
     }
-    const request = readGraphqlGetRequest(get.search)
+    const request = readGraphqlRequestWithExtensions(get.search)
     if ('refused' in request) return refusedRequest(400, request.refused.code, request.refused.message, requestId)
     const operationType = operationTypeOf(request)
     if (operationType === 'mutation' || operationType === 'subscription') {
@@ -119,7 +119,7 @@ const GET_REFUSALS = {
 function operationsAnswerer(context: BackendContext, engine: GraphqlEngine) {
   return async (
     transport: GraphqlHttpRequest,
-    requests: GraphqlGetRequest[],
+    requests: GraphqlRequestWithExtensions[],
     batch: boolean,
     requestId: string,
   ): Promise<GraphqlHttpAnswer> => {
