@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { loadConfig } from '../backend/config/load-config.ts'
 import { createGraphqlEngine } from '../backend/engine/execute/graphql-engine.ts'
-import { graphqlPostHandler, type GraphqlPost } from '../backend/engine/graphql-routes.ts'
+import { graphqlGetHandler, graphqlPostHandler, type GraphqlGet, type GraphqlPost } from '../backend/engine/graphql-routes.ts'
 import type { ClientGone } from '../backend/lib/client-gone.ts'
 import { createLogger } from '../backend/lib/logger.ts'
 import { MetadataStore } from '../backend/metadata/store/metadata-store.ts'
@@ -16,7 +16,9 @@ import { QUERIES, queriesDataset, session } from './graphql-queries.ts'
  * body text, session, caches, binding, the statement on the engine's own pool, the response
  * text) against pg's `Pool.query` of the statement the engine compiles, with its values, the
  * floor. Both run in this process, 16 at a time, in alternating rounds; the figure is process
- * CPU (user + system) per request, and the engine's extra over the floor.
+ * CPU (user + system) per request, and the engine's extra over the floor. The same request sent
+ * as `GET /v1/graphql?query=…&variables=…` (its own handler: URL parameters, the document parsed
+ * once more for its operation type) is measured beside it.
  *
  *   TEST_DATABASE_URL=postgres://…/postgres npm run bench -- graphql-overhead [requests] [rounds]
  */
@@ -46,14 +48,15 @@ export async function benchGraphqlOverhead(requests = 20_000, rounds = 5): Promi
   const context = { config, db, log: createLogger('warn'), metadata: new MetadataStore(metadata) }
   const engine = createGraphqlEngine(context)
   const handle = graphqlPostHandler(context, engine)
+  const handleGet = graphqlGetHandler(context, engine)
   const pool = new pg.Pool({ connectionString: url, max: CONCURRENCY })
   const headers = { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET, ...session.variables }
   const connections = Array.from({ length: CONCURRENCY }, () => ({}))
   const rows = [
     `\`TEST_DATABASE_URL=… npm run bench -- graphql-overhead ${requests} ${rounds}\`: ${requests} requests per round, ${CONCURRENCY} at a time, ${rounds} rounds of each, medians; role \`user\` through the admin secret.`,
     '',
-    '| query | engine CPU µs/request | floor (pg Pool.query) CPU µs/request | engine − floor µs | floor / engine |',
-    '|---|---:|---:|---:|---:|',
+    '| query | engine CPU µs/request | floor (pg Pool.query) CPU µs/request | engine − floor µs | floor / engine | engine over GET CPU µs/request |',
+    '|---|---:|---:|---:|---:|---:|',
   ]
   try {
     for (const { name, request } of QUERIES) {
@@ -72,20 +75,30 @@ export async function benchGraphqlOverhead(requests = 20_000, rounds = 5): Promi
         const answer = await handle(post)
         if (!answer.body.startsWith('{"data"')) throw new Error(`${name}: ${answer.body}`)
       }
+      const search = new URLSearchParams({ query: request.query, variables: JSON.stringify(request.variables ?? {}) }).toString()
+      const viaGet = async (client: number) => {
+        const get: GraphqlGet = { headers, search, clientAddress: '127.0.0.1', connection: connections[client], clientGone: present }
+        const answer = await handleGet(get)
+        if (!answer.body.startsWith('{"data"')) throw new Error(`${name} over GET: ${answer.body}`)
+      }
       const viaSql = async () => {
         await pool.query(field.text, field.values)
       }
       await cpuPerRequest(2_000, viaEngine)
+      await cpuPerRequest(2_000, viaGet)
       await cpuPerRequest(2_000, viaSql)
       const engineCpu: number[] = []
+      const getCpu: number[] = []
       const floorCpu: number[] = []
       for (let round = 0; round < rounds; round++) {
         floorCpu.push(await cpuPerRequest(requests, viaSql))
         engineCpu.push(await cpuPerRequest(requests, viaEngine))
+        getCpu.push(await cpuPerRequest(requests, viaGet))
       }
       const e = median(engineCpu)
       const f = median(floorCpu)
-      rows.push(`| ${name} | ${e.toFixed(1)} | ${f.toFixed(1)} | ${(e - f).toFixed(1)} | ${(f / e).toFixed(2)} |`)
+      const g = median(getCpu)
+      rows.push(`| ${name} | ${e.toFixed(1)} | ${f.toFixed(1)} | ${(e - f).toFixed(1)} | ${(f / e).toFixed(2)} | ${g.toFixed(1)} |`)
     }
   } finally {
     await pool.end()

@@ -9,21 +9,32 @@ import { resolveSession, type RequestHeaders } from '../session/resolve-session.
 import { SessionError } from '../session/session-error.ts'
 import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'
 import { EngineError } from './engine-error.ts'
+import { operationTypeOf, readGraphqlRequestWithExtensions, type GraphqlRequestWithExtensions } from './graphql-get-request.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
-/** One `POST /v1/graphql` as a transport hands it over (Hono's routes here, or node:http directly). */
-export interface GraphqlPost {
+/** One request to `/v1/graphql` as a transport hands it over (Hono's routes here, or node:http directly). */
+interface GraphqlHttpRequest {
   headers: RequestHeaders
-  /** The body as UTF-8 text, or null once it passes `limit` bytes (declared or not). */
-  readBody(limit: number): Promise<string | null>
   clientAddress: string
   /** The client's connection (its socket) when the transport has one: sessions remember what it proved. */
   connection?: object
   clientGone: ClientGone
 }
 
-export interface GraphqlPostAnswer {
+/** One `POST /v1/graphql`. */
+export interface GraphqlPost extends GraphqlHttpRequest {
+  /** The body as UTF-8 text, or null once it passes `limit` bytes (declared or not). */
+  readBody(limit: number): Promise<string | null>
+}
+
+/** One `GET /v1/graphql`. */
+export interface GraphqlGet extends GraphqlHttpRequest {
+  /** The URL's query string, without its `?`. */
+  search: string
+}
+
+export interface GraphqlHttpAnswer {
   status: number
   /** The answer's own object: a transport may add to it. */
   headers: Record<string, string>
@@ -34,70 +45,128 @@ export interface GraphqlPostAnswer {
  * `POST /v1/graphql` (and Hasura's older `/v1alpha1/graphql`): one request or an Apollo-style
  * batch (a JSON array, answered with an array). A body that is too large, not JSON or without a
  * query is refused before any session or database work. Transport-free, so that the server can
- * call it straight from node:http (backend/server/serve-graphql-post.ts), the hottest path.
+ * call it straight from node:http (backend/server/serve-graphql-http.ts), the hottest path.
  */
-export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngine): (post: GraphqlPost) => Promise<GraphqlPostAnswer> {
+export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngine): (post: GraphqlPost) => Promise<GraphqlHttpAnswer> {
+  const answer = operationsAnswerer(context, engine)
   return async (post) => {
     // The client's `x-request-id` (REQUEST_ID), else a new one, as Hasura does.
     const requestId = requestIdFrom(post.headers[REQUEST_ID_HEADER])
     const { maxRequestBytes } = context.config.graphql
     const text = await post.readBody(maxRequestBytes)
-    if (text === null) return refusedPost(413, 'request-too-large', `the request body exceeds ${maxRequestBytes} bytes`, requestId)
+    if (text === null) return refusedRequest(413, 'request-too-large', `the request body exceeds ${maxRequestBytes} bytes`, requestId)
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
-      return refusedPost(400, 'invalid-json', 'invalid json', requestId)
+      return refusedRequest(400, 'invalid-json', 'invalid json', requestId)
     }
     const requests = Array.isArray(body) ? body : [body]
     const invalid = firstInvalid(requests)
     if (invalid >= 0 || requests.length === 0) {
       const where = Array.isArray(body) ? ` in request ${invalid}` : ''
-      return refusedPost(400, 'parse-failed', `key "query" not found or not a string${where}`, requestId)
+      return refusedRequest(400, 'parse-failed', `key "query" not found or not a string${where}`, requestId)
     }
+    return answer(post, requests as GraphqlRequestWithExtensions[], Array.isArray(body), requestId)
+  }
+}
+
+/**
+ * `GET /v1/graphql?query=…&variables=…&operationName=…&extensions=…` as GraphQL over HTTP has
+ * it: queries only (a mutation changes data, which a GET must not; a subscription belongs on the
+ * WebSocket), refused with 405 before any session or database work. Every answer is `no-store`:
+ * it is one session's data, which no browser or shared cache should keep or hand to another.
+ */
+export function graphqlGetHandler(context: BackendContext, engine: GraphqlEngine): (get: GraphqlGet) => Promise<GraphqlHttpAnswer> {
+  const answer = operationsAnswerer(context, engine)
+  return async (get) => {
+    const requestId = requestIdFrom(get.headers[REQUEST_ID_HEADER])
+    const answered = await answerGet(get, requestId)
+    answered.headers['cache-control'] = 'no-store'
+    return answered
+  }
+
+  async function answerGet(get: GraphqlGet, requestId: string): Promise<GraphqlHttpAnswer> {
+    const { maxRequestBytes } = context.config.graphql
+    if (get.search.length > maxRequestBytes) {
+      return refusedRequest(
+        414,
+        'request-too-large',
+        `the URL's query string exceeds ${maxRequestBytes} bytes: send the request with POST`,
+        requestId,
+      )
+    }
+    const request = readGraphqlRequestWithExtensions(get.search)
+    if ('refused' in request) return refusedRequest(400, request.refused.code, request.refused.message, requestId)
+    const operationType = operationTypeOf(request)
+    if (operationType === 'mutation' || operationType === 'subscription') {
+      const refused = refusedRequest(405, 'method-not-allowed', GET_REFUSALS[operationType], requestId)
+      refused.headers.allow = 'POST'
+      return refused
+    }
+    return answer(get, [request], false, requestId)
+  }
+}
+
+const GET_REFUSALS = {
+  mutation: 'a mutation cannot be sent with GET: send it with POST',
+  subscription: 'a subscription cannot be sent with GET: subscribe over the WebSocket (graphql-ws) at this path',
+}
+
+/**
+ * Runs parsed requests as the transport's session, within the role's limits, and answers with
+ * one response or, for a batch, an array of them.
+ */
+function operationsAnswerer(context: BackendContext, engine: GraphqlEngine) {
+  return async (
+    transport: GraphqlHttpRequest,
+    requests: GraphqlRequestWithExtensions[],
+    batch: boolean,
+    requestId: string,
+  ): Promise<GraphqlHttpAnswer> => {
     let session
     try {
-      session = await resolveSession(post.headers, context.config, post.connection)
+      session = await resolveSession(transport.headers, context.config, transport.connection)
     } catch (error) {
       if (!(error instanceof SessionError)) throw error
       // Hasura answers authentication failures on /v1/graphql as GraphQL errors with HTTP 200.
-      return postAnswer(200, errorResponse(new EngineError(error.code, error.message), false), requestId)
+      return httpAnswer(200, errorResponse(new EngineError(error.code, error.message), false), requestId)
     }
     const limits = engine.limits(session.role)
     if (requests.length > limits.maxBatch) {
       const message = `the batch holds ${requests.length} operations; the limit is ${limits.maxBatch}`
-      return refusedPost(400, 'batch-too-large', message, requestId)
+      return refusedRequest(400, 'batch-too-large', message, requestId)
     }
-    const limited = await engine.rateLimit(session, post.clientAddress, requests.length)
-    if (limited) return postAnswer(429, errorResponse(limited.error, false), requestId, limited.retryAfterSeconds)
+    const limited = await engine.rateLimit(session, transport.clientAddress, requests.length)
+    if (limited) return httpAnswer(429, errorResponse(limited.error, false), requestId, limited.retryAfterSeconds)
     const answers: string[] = []
-    for (const request of requests as GraphqlRequest[]) {
+    for (const request of requests) {
       // Hasura answers Automatic Persisted Queries this way unless they are enabled (they are not here).
-      const extensions = (request as { extensions?: { persistedQuery?: unknown } | null }).extensions
+      const extensions = request.extensions as { persistedQuery?: unknown } | null | undefined
       answers.push(
         extensions?.persistedQuery !== undefined
           ? errorResponse(new EngineError('not-supported', 'Automatic Persisted Queries is not enabled'), false)
           : await engine.execute(request, session, {
-              clientGone: post.clientGone,
+              clientGone: transport.clientGone,
               requestId,
-              traceContext: traceContextFor(post.headers.traceparent),
+              traceContext: traceContextFor(transport.headers.traceparent),
             }),
       )
     }
-    return postAnswer(200, Array.isArray(body) ? `[${answers.join(',')}]` : (answers[0] as string), requestId)
+    return httpAnswer(200, batch ? `[${answers.join(',')}]` : (answers[0] as string), requestId)
   }
 }
 
 /** An answer's headers are its own (the transport adds to them); `retryAfterSeconds` for a refused rate. */
-function postAnswer(status: number, body: string, requestId: string, retryAfterSeconds?: number): GraphqlPostAnswer {
+function httpAnswer(status: number, body: string, requestId: string, retryAfterSeconds?: number): GraphqlHttpAnswer {
   const headers: Record<string, string> = { 'content-type': JSON_TYPE['content-type'], 'x-request-id': requestId }
   if (retryAfterSeconds !== undefined) headers['retry-after'] = String(retryAfterSeconds)
   return { status, body, headers }
 }
 
 /** Hasura's shape for a request refused before GraphQL processing. */
-function refusedPost(status: 400 | 413, code: string, message: string, requestId: string): GraphqlPostAnswer {
-  return postAnswer(status, JSON.stringify({ path: '$', error: message, code }), requestId)
+function refusedRequest(status: 400 | 405 | 413 | 414, code: string, message: string, requestId: string): GraphqlHttpAnswer {
+  return httpAnswer(status, JSON.stringify({ path: '$', error: message, code }), requestId)
 }
 
 /** The index of the first element that is not a GraphQL request, or -1. */
@@ -106,19 +175,22 @@ function firstInvalid(requests: unknown[]): number {
   return -1
 }
 
-/** The GraphQL API as Hono routes: `POST /v1/graphql` (`graphqlPostHandler`) and Hasura's explain API. */
+/**
+ * The GraphQL API as Hono routes: `POST /v1/graphql` (`graphqlPostHandler`), `GET /v1/graphql`
+ * (`graphqlGetHandler`) and Hasura's explain API.
+ */
 export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): Hono {
   const app = new Hono()
   const handlePost = graphqlPostHandler(context, engine)
-  const handle = async (c: Context) => {
-    const answer = await handlePost({
-      headers: { ...c.req.header(), [REQUEST_ID_HEADER]: requestIdOf(c) },
-      readBody: (limit) => readLimited(c, limit),
-      clientAddress: clientAddress(c),
-      clientGone: clientGoneFromSignal(c.req.raw.signal),
-    })
-    return c.body(answer.body, answer.status as 200, answer.headers)
-  }
+  const handleGet = graphqlGetHandler(context, engine)
+  const transport = (c: Context) => ({
+    headers: { ...c.req.header(), [REQUEST_ID_HEADER]: requestIdOf(c) },
+    clientAddress: clientAddress(c),
+    clientGone: clientGoneFromSignal(c.req.raw.signal),
+  })
+  const send = (c: Context, answer: GraphqlHttpAnswer) => c.body(answer.body, answer.status as 200, answer.headers)
+  const post = async (c: Context) => send(c, await handlePost({ ...transport(c), readBody: (limit) => readLimited(c, limit) }))
+  const get = async (c: Context) => send(c, await handleGet({ ...transport(c), search: searchOf(c.req.url) }))
   // Hasura's explain API: admin secret required; the query runs as `user` (role and variables).
   app.post('/v1/graphql/explain', async (c) => {
     let admin
@@ -148,8 +220,10 @@ export function graphqlRoutes(context: BackendContext, engine: GraphqlEngine): H
     const session = { role, isAdmin: role === 'admin', adminSecretUsed: true, variables: { ...variables, 'x-hasura-role': role } }
     return c.body(await engine.explain(body.query, session), 200, JSON_TYPE)
   })
-  app.post('/v1/graphql', handle)
-  app.post('/v1alpha1/graphql', handle)
+  for (const path of ['/v1/graphql', '/v1alpha1/graphql']) {
+    app.post(path, post)
+    app.get(path, get)
+  }
   return app
 }
 
@@ -161,6 +235,12 @@ function isGraphqlRequest(value: unknown): value is GraphqlRequest {
     (variables === undefined || variables === null || (typeof variables === 'object' && !Array.isArray(variables))) &&
     (operationName === undefined || operationName === null || typeof operationName === 'string')
   )
+}
+
+/** A URL's query string without its `?` (empty when it has none). */
+export function searchOf(url: string): string {
+  const start = url.indexOf('?')
+  return start === -1 ? '' : url.slice(start + 1)
 }
 
 /** The client's address as the socket reports it (no proxy headers are trusted). */

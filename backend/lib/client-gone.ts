@@ -1,7 +1,7 @@
 /**
  * A request's client going away, as the database layer listens for it (to cancel the statement
  * the request runs). node:http's GraphQL path reads it from the response
- * (backend/server/serve-graphql-post.ts): an AbortController and its EventTarget cost about
+ * (backend/server/serve-graphql-http.ts): an AbortController and its EventTarget cost about
  * 5 µs per request there, a tenth of a cheap query's whole cost. `clientGoneFromSignal` adapts
  * an AbortSignal (Hono's requests carry one).
  */

@@ -12,8 +12,8 @@ import { loadMetadataAtStart } from '../metadata/store/load-metadata-at-start.ts
 import { followOtherInstances } from '../metadata/store/metadata-notifications.ts'
 import { MetadataStore } from '../metadata/store/metadata-store.ts'
 import { serveGraphqlWebSocket } from './serve-graphql-websocket.ts'
-import { isGraphqlPost, serveGraphqlPost } from './serve-graphql-post.ts'
-import { graphqlPostHandler } from '../engine/graphql-routes.ts'
+import { isGraphqlHttpRequest, serveGraphqlHttp } from './serve-graphql-http.ts'
+import { graphqlGetHandler, graphqlPostHandler } from '../engine/graphql-routes.ts'
 import { startTriggers } from '../triggers/start-triggers.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { createApp } from './create-app.ts'
@@ -22,6 +22,7 @@ import { reportConnectionBudget } from './report-connection-budget.ts'
 import { settleGeneratedSecrets } from './settle-generated-secrets.ts'
 import { serveWebApp } from './serve-web-app.ts'
 import { serveNhostBasePaths } from './service-base-paths.ts'
+import { answerClientErrors } from './answer-client-errors.ts'
 
 export interface StartOptions extends LoadConfigOptions {
   /** Serve the built web app from this folder for every path no service owns. */
@@ -69,9 +70,9 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const app = createApp(context, engine)
     if (options.webAppDir) serveWebApp(app, options.webAppDir)
     const serveApp = getRequestListener(app.fetch)
-    const graphqlPost = serveGraphqlPost(graphqlPostHandler(context, engine), log)
+    const graphqlHttp = serveGraphqlHttp({ post: graphqlPostHandler(context, engine), get: graphqlGetHandler(context, engine) }, log)
     // Two paths bypass Hono: /v1/functions, whose calls stream to worker processes as Node
-    // requests, and POST /v1/graphql, the hottest path, which skips the web Request it would build.
+    // requests, and POST and GET /v1/graphql, the hottest path, which skip the web Request it would build.
     const server = createServer((req, res) => {
       // One id per request, the client's own when sane, on every answer (whichever code writes
       // it) and in the request's headers, where every handler, log line and function finds it.
@@ -79,9 +80,10 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
       req.headers[REQUEST_ID_HEADER] = requestId
       res.setHeader(REQUEST_ID_HEADER, requestId)
       if (functions.owns(req.url ?? '/')) functions.handle(req, res)
-      else if (isGraphqlPost(req)) graphqlPost(req, res)
+      else if (isGraphqlHttpRequest(req)) graphqlHttp(req, res)
       else void serveApp(req, res)
     })
+    answerClientErrors(server)
     // Before the WebSocket's upgrade listener: `/graphql/v1` upgrades as `/v1/graphql` does.
     serveNhostBasePaths(server)
     const websocket = await serveGraphqlWebSocket(server, context, engine)

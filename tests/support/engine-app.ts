@@ -64,13 +64,27 @@ export interface GraphqlCall {
   anonymous?: boolean
 }
 
-export async function postGraphql(app: Hono, call: GraphqlCall): Promise<{ status: number; json: unknown }> {
+function authHeaders(call: GraphqlCall): Record<string, string> {
   const auth: Record<string, string> = call.anonymous ? {} : { 'x-hasura-admin-secret': ADMIN_SECRET }
   if (call.role) auth['x-hasura-role'] = call.role
+  return auth
+}
+
+export async function postGraphql(app: Hono, call: GraphqlCall): Promise<{ status: number; json: unknown }> {
+  const auth = authHeaders(call)
   const response = await app.request('/v1/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...auth, ...call.headers },
     body: JSON.stringify({ query: call.query, variables: call.variables, operationName: call.operationName }),
   })
   return { status: response.status, json: await response.json() }
+}
+
+/** The same call as `GET /v1/graphql?query=…`, as GraphQL over HTTP encodes it (JSON `variables`). */
+export async function getGraphql(app: Hono, call: GraphqlCall): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const search = new URLSearchParams({ query: call.query })
+  if (call.variables) search.set('variables', JSON.stringify(call.variables))
+  if (call.operationName) search.set('operationName', call.operationName)
+  const response = await app.request(`/v1/graphql?${search}`, { headers: { ...authHeaders(call), ...call.headers } })
+  return { status: response.status, json: await response.json(), headers: response.headers }
 }

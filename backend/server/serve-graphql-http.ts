@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { GraphqlPost, GraphqlPostAnswer } from '../engine/graphql-routes.ts'
+import { searchOf, type GraphqlGet, type GraphqlHttpAnswer, type GraphqlPost } from '../engine/graphql-routes.ts'
 import type { ClientGone } from '../lib/client-gone.ts'
 import { errorAnswer, sendErrorAnswer, type ErrorSurface } from '../lib/error-answer.ts'
 import { HasuraGraphqlError } from '../lib/http-error.ts'
@@ -9,37 +9,39 @@ import type { RequestHeaders } from '../session/resolve-session.ts'
 
 const GRAPHQL_PATHS = new Set(['/v1/graphql', '/v1alpha1/graphql'])
 
-/** Whether node:http should hand this request to `serveGraphqlPost` rather than to the Hono app. */
-export function isGraphqlPost(req: IncomingMessage): boolean {
-  if (req.method !== 'POST' || !req.url) return false
+/** Whether node:http should hand this request to `serveGraphqlHttp` rather than to the Hono app. */
+export function isGraphqlHttpRequest(req: IncomingMessage): boolean {
+  if ((req.method !== 'POST' && req.method !== 'GET') || !req.url) return false
   const query = req.url.indexOf('?')
   return GRAPHQL_PATHS.has(query === -1 ? req.url : req.url.slice(0, query))
 }
 
+/** The handlers of `POST` and `GET /v1/graphql` (backend/engine/graphql-routes.ts). */
+export interface GraphqlHttpHandlers {
+  post(post: GraphqlPost): Promise<GraphqlHttpAnswer>
+  get(get: GraphqlGet): Promise<GraphqlHttpAnswer>
+}
+
 /**
- * `POST /v1/graphql` straight from node:http, without the web Request and Response objects the
- * Hono adapter builds for every request (headers, body stream, an AbortSignal): the API's hottest
- * path, answered by the same `graphqlPostHandler` as the Hono route. It creates no closures per
- * request: under tsx each closure also costs a `name` property defined on it (esbuild's
+ * `POST` and `GET /v1/graphql` straight from node:http, without the web Request and Response
+ * objects the Hono adapter builds for every request (headers, body stream, an AbortSignal): the
+ * API's hottest path, answered by the same handlers as the Hono routes. It creates no closures
+ * per request: under tsx each closure also costs a `name` property defined on it (esbuild's
  * keepNames), 1.4 µs a request here before.
  */
-export function serveGraphqlPost(handle: (post: GraphqlPost) => Promise<GraphqlPostAnswer>, log: Logger) {
+export function serveGraphqlHttp(handlers: GraphqlHttpHandlers, log: Logger) {
   const surface: ErrorSurface = { service: 'graphql', internal: new HasuraGraphqlError(500, 'unexpected', 'internal error'), log }
-  return (req: IncomingMessage, res: ServerResponse): void => void respond(handle, surface, new NodeGraphqlPost(req, res))
+  return (req: IncomingMessage, res: ServerResponse): void => void respond(handlers, surface, new NodeGraphqlRequest(req, res))
 }
 
 /** What is left of a body unread when the handler fails, read and dropped so that the client gets the answer. */
 const DRAIN_BYTES = 1_000_000
 
-async function respond(
-  handle: (post: GraphqlPost) => Promise<GraphqlPostAnswer>,
-  surface: ErrorSurface,
-  post: NodeGraphqlPost,
-): Promise<void> {
-  const { req, res } = post
-  let answer: GraphqlPostAnswer
+async function respond(handlers: GraphqlHttpHandlers, surface: ErrorSurface, request: NodeGraphqlRequest): Promise<void> {
+  const { req, res } = request
+  let answer: GraphqlHttpAnswer
   try {
-    answer = await handle(post)
+    answer = await (req.method === 'GET' ? handlers.get(request) : handlers.post(request))
   } catch (error) {
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
     return sendErrorAnswer(req, res, errorAnswer(error, surface, { requestId, method: req.method, path: req.url }), DRAIN_BYTES)
@@ -47,13 +49,13 @@ async function respond(
   const { headers } = answer
   headers['content-length'] = String(Buffer.byteLength(answer.body))
   // A body refused half-read is not read on: the connection closes after the answer.
-  if (post.refused) headers.connection = 'close'
+  if (request.refused) headers.connection = 'close'
   res.writeHead(answer.status, headers)
   res.end(answer.body)
 }
 
-/** One request as the handler sees it, and its client: gone once the response closes before it was written in full. */
-class NodeGraphqlPost implements GraphqlPost, ClientGone {
+/** One request as the handlers see it, and its client: gone once the response closes before it was written in full. */
+class NodeGraphqlRequest implements GraphqlPost, GraphqlGet, ClientGone {
   readonly headers: RequestHeaders
   readonly clientAddress: string
   readonly connection: object
@@ -73,6 +75,10 @@ class NodeGraphqlPost implements GraphqlPost, ClientGone {
     this.headers = req.headers as RequestHeaders
     this.clientAddress = req.socket.remoteAddress ?? 'unknown'
     this.connection = req.socket
+  }
+
+  get search(): string {
+    return searchOf(this.req.url as string)
   }
 
   async readBody(limit: number): Promise<string | null> {

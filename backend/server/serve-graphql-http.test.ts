@@ -1,27 +1,38 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { GraphqlPost, GraphqlPostAnswer } from '../engine/graphql-routes.ts'
+import type { GraphqlHttpAnswer, GraphqlPost } from '../engine/graphql-routes.ts'
 import { createLogger } from '../lib/logger.ts'
-import { isGraphqlPost, serveGraphqlPost } from './serve-graphql-post.ts'
+import { isGraphqlHttpRequest, serveGraphqlHttp } from './serve-graphql-http.ts'
 
 let server: Server
 let port: number
 const seen: { body: string | null; headers: GraphqlPost['headers'] }[] = []
 const readFailures: Error[] = []
+const searches: string[] = []
 
 beforeAll(async () => {
-  const serve = serveGraphqlPost(async (post): Promise<GraphqlPostAnswer> => {
-    const body = await post.readBody(100).catch((error: Error) => {
-      readFailures.push(error)
-      throw error
-    })
-    seen.push({ body, headers: post.headers })
-    if (body === 'explode') throw new Error('handler bug')
-    return body === null
-      ? { status: 413, headers: { 'content-type': 'application/json' }, body: '{"code":"request-too-large"}' }
-      : { status: 200, headers: { 'content-type': 'application/json', 'x-request-id': 'r1' }, body: `{"echo":${JSON.stringify(body)}}` }
-  }, createLogger('silent'))
+  const serve = serveGraphqlHttp(
+    {
+      async post(post): Promise<GraphqlHttpAnswer> {
+        const body = await post.readBody(100).catch((error: Error) => {
+          readFailures.push(error)
+          throw error
+        })
+        seen.push({ body, headers: post.headers })
+        if (body === 'explode') throw new Error('handler bug')
+        return body === null
+          ? { status: 413, headers: { 'content-type': 'application/json' }, body: '{"code":"request-too-large"}' }
+          : { status: 200, headers: { 'content-type': 'application/json', 'x-request-id': 'r1' }, body: `{"echo":${JSON.stringify(body)}}` }
+      },
+      async get(get): Promise<GraphqlHttpAnswer> {
+        searches.push(get.search)
+        if (get.search === 'explode') throw new Error('handler bug')
+        return { status: 200, headers: { 'cache-control': 'no-store' }, body: `{"get":${JSON.stringify(get.search)}}` }
+      },
+    },
+    createLogger('silent'),
+  )
   server = createServer(serve)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   port = (server.address() as AddressInfo).port
@@ -32,9 +43,11 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 function post(
   chunks: string[],
   headers: Record<string, string> = {},
+  method = 'POST',
+  path = '/v1/graphql',
 ): Promise<{ status: number; headers: IncomingMessage['headers']; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request({ port, method: 'POST', path: '/v1/graphql', headers }, (res) => {
+    const req = request({ port, method, path, headers }, (res) => {
       let body = ''
       res.on('data', (chunk: Buffer) => (body += chunk.toString()))
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
@@ -45,13 +58,28 @@ function post(
   })
 }
 
-describe('serveGraphqlPost', () => {
-  it('takes POSTs to both GraphQL paths, with or without a query string, and nothing else', () => {
+describe('serveGraphqlHttp', () => {
+  it('takes POSTs and GETs to both GraphQL paths, with or without a query string, and nothing else', () => {
     const req = (method: string, url: string) => ({ method, url }) as IncomingMessage
-    expect(isGraphqlPost(req('POST', '/v1/graphql'))).toBe(true)
-    expect(isGraphqlPost(req('POST', '/v1alpha1/graphql?x=1'))).toBe(true)
-    expect(isGraphqlPost(req('GET', '/v1/graphql'))).toBe(false)
-    expect(isGraphqlPost(req('POST', '/v1/graphql/explain'))).toBe(false)
+    expect(isGraphqlHttpRequest(req('POST', '/v1/graphql'))).toBe(true)
+    expect(isGraphqlHttpRequest(req('POST', '/v1alpha1/graphql?x=1'))).toBe(true)
+    expect(isGraphqlHttpRequest(req('GET', '/v1/graphql?query=%7Ba%7D'))).toBe(true)
+    expect(isGraphqlHttpRequest(req('PUT', '/v1/graphql'))).toBe(false)
+    expect(isGraphqlHttpRequest(req('POST', '/v1/graphql/explain'))).toBe(false)
+    expect(isGraphqlHttpRequest(req('GET', '/v1/graphqlx?query=1'))).toBe(false)
+  })
+
+  it("hands a GET's query string to the GET handler and answers with its headers", async () => {
+    const answer = await post([], {}, 'GET', '/v1/graphql?query=%7B%20a%20%7D&variables=%7B%7D')
+    expect(answer).toMatchObject({ status: 200, body: '{"get":"query=%7B%20a%20%7D&variables=%7B%7D"}' })
+    expect(answer.headers).toMatchObject({ 'cache-control': 'no-store', 'content-length': String(answer.body.length) })
+    expect((await post([], {}, 'GET', '/v1/graphql')).body).toBe('{"get":""}')
+  })
+
+  it("answers a GET handler's failure with a 500 in Hasura's GraphQL shape", async () => {
+    const answer = await post([], {}, 'GET', '/v1/graphql?explode')
+    expect(answer.status).toBe(500)
+    expect(JSON.parse(answer.body)).toMatchObject({ errors: [{ extensions: { code: 'unexpected' } }] })
   })
 
   it('hands over the body and the headers, and answers with the handler status, headers and a length', async () => {

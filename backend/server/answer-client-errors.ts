@@ -1,0 +1,34 @@
+import { maxHeaderSize, STATUS_CODES, type Server } from 'node:http'
+import type { Duplex } from 'node:stream'
+
+/** Node's own answers to a request it cannot read (lib/_http_server.js), by its parser's error code. */
+const STATUS_BY_CODE: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+}
+
+/**
+ * Answers requests that Node's HTTP parser refuses as Node does (same status, connection closed),
+ * but with a body in Hasura's shape that says why: Node's own answer has none. The one a client
+ * meets in practice is a request line past the header limit, a long `GET /v1/graphql?query=…`.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) => {
+    // As Node: an answer only on a connection that has not been written to (not mid-response).
+    if (!socket.writable || socket.bytesWritten !== 0) return void socket.destroy()
+    const status = STATUS_BY_CODE[error.code ?? ''] ?? 400
+    const message =
+      status === 431
+        ? `the request line and headers exceed ${maxHeaderSize} bytes: send a long GraphQL query with POST`
+        : `the request could not be read: ${STATUS_CODES[status]}`
+    const body = JSON.stringify({ path: '$', error: message, code: status === 431 ? 'request-too-large' : 'bad-request' })
+    const head = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'Connection: close',
+    ]
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy())
+  })
+}
