@@ -1,7 +1,6 @@
 import { fork } from 'node:child_process'
 import { once } from 'node:events'
 import { Agent, request } from 'node:http'
-import { measureFlood } from './functions-flood.ts'
 
 /**
  * Functions benchmark (issue 11): requests per second and latency of a trivial function
@@ -9,15 +8,13 @@ import { measureFlood } from './functions-flood.ts'
  * worker process — side by side with the same file served by the same Express application in a
  * process of its own. Each server runs in its own process (bench/functions-server.ts); the load
  * comes from this one: `concurrency` callers on kept-alive connections for `seconds`, after a
- * one-second warm-up, in alternating rounds. Then, on the same backend, `/healthz` and a small
- * GraphQL query idle and under a flood of `floodCallers` CPU-bound calls (bench/functions-flood.ts).
+ * one-second warm-up, in alternating rounds.
  *
- *   npm run bench -- functions [seconds] [concurrency] [rounds] [floodCallers]
+ *   npm run bench -- functions [seconds] [concurrency] [rounds]
  */
-export async function benchFunctions(seconds = 5, concurrency = 32, rounds = 3, floodCallers = 48): Promise<string[]> {
+export async function benchFunctions(seconds = 5, concurrency = 32, rounds = 3): Promise<string[]> {
   const servers = { backend: await startServer('backend'), express: await startServer('express') }
   const results: Record<keyof typeof servers, Run[]> = { backend: [], express: [] }
-  let flood: string[]
   try {
     for (let round = 0; round < rounds; round++) {
       for (const mode of ['backend', 'express'] as const) {
@@ -25,8 +22,6 @@ export async function benchFunctions(seconds = 5, concurrency = 32, rounds = 3, 
         results[mode].push(await load(servers[mode].url, seconds, concurrency))
       }
     }
-    await servers.express.stop()
-    flood = await measureFlood(servers.backend.base, servers.backend.adminSecret, seconds, floodCallers, rounds)
   } finally {
     await Promise.all(Object.values(servers).map((server) => server.stop()))
   }
@@ -40,8 +35,6 @@ export async function benchFunctions(seconds = 5, concurrency = 32, rounds = 3, 
     row('the same Express app, in-process', express),
     '',
     `Ratio /v1/functions / in-process: ${(backend.perSecond / express.perSecond).toFixed(2)} (requests/s). Medians of ${rounds} rounds of ${seconds} s, ${concurrency} concurrent callers; PULSEBOARD_FUNCTIONS_WORKERS=${process.env.PULSEBOARD_FUNCTIONS_WORKERS ?? '2 (default)'}.`,
-    '',
-    ...flood,
   ]
 }
 
@@ -51,7 +44,8 @@ interface Run {
   p99: number
 }
 
-async function startServer(mode: 'backend' | 'express') {
+/** One server of bench/functions-server.ts in a process of its own. */
+export async function startServer(mode: 'backend' | 'express') {
   const child = fork(new URL('./functions-server.ts', import.meta.url).pathname, [mode], { execArgv: ['--import', 'tsx'] })
   process.on('exit', () => child.kill())
   const [{ url, base, adminSecret }] = (await once(child, 'message')) as [{ url: string; base: string; adminSecret: string }]

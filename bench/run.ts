@@ -5,6 +5,7 @@ import { benchBundleSize } from './bundle-size.ts'
 import { benchCrossInstanceDelivery, benchMetadataReload, benchStreamWriters } from './cluster-sync.ts'
 import { benchEvents } from './events.ts'
 import { benchFirstLoad } from './first-load.ts'
+import { benchFunctionsFlood } from './functions-flood.ts'
 import { benchFunctions } from './functions.ts'
 import { benchGraphqlInserts } from './graphql-inserts.ts'
 import { benchGraphqlOverhead } from './graphql-overhead.ts'
@@ -29,6 +30,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   events: (args) => benchEvents(...args.map(Number)),
   'first-load': (args) => benchFirstLoad(...args.map(Number)),
   functions: (args) => benchFunctions(...args.map(Number)),
+  'functions-flood': (args) => benchFunctionsFlood(...args.map(Number)),
   'graphql-inserts': (args) => benchGraphqlInserts(...args.map(Number)),
   'graphql-overhead': (args) => benchGraphqlOverhead(...args.map(Number)),
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),

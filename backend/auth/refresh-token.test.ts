@@ -1,12 +1,15 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Logger } from '../lib/logger.ts'
 import { sql } from '../lib/sql.ts'
 import { jwtPayload, openAuthTestApp, TEST_JWT_KEY, type AuthTestApp } from '../../tests/support/auth-test-harness.ts'
 
 let t: AuthTestApp
+const warnings: { message: string; fields?: Record<string, unknown> }[] = []
+const log: Logger = { debug: () => {}, info: () => {}, warn: (message, fields) => void warnings.push({ message, fields }), error: () => {} }
 
 beforeAll(async () => {
-  t = await openAuthTestApp()
+  t = await openAuthTestApp(undefined, log)
 })
 afterAll(() => t.close())
 
@@ -47,7 +50,15 @@ describe('POST /token', () => {
     const other = await signIn('family@example.com')
     const legitimate = await refresh(stolen.refreshToken)
     expect(legitimate.status).toBe(200)
-    const reused = await refresh(stolen.refreshToken)
+    const reused = await t.call('POST', '/v1/auth/token', {
+      body: { refreshToken: stolen.refreshToken },
+      headers: { 'x-request-id': 'reuse-42' },
+    })
+    // The warning names the request that gave the spent token back.
+    expect(warnings).toContainEqual({
+      message: 'a spent refresh token was reused: its session is ended',
+      fields: { requestId: 'reuse-42' },
+    })
     expect(reused).toMatchObject({
       status: 401,
       body: { status: 401, error: 'invalid-refresh-token', message: 'Invalid or expired refresh token' },

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+import { requestIdOf } from '../lib/error-answer.ts'
 import { sql } from '../lib/sql.ts'
 import { UUID } from './access-token.ts'
 import type { AuthContext } from './auth-context.ts'
@@ -27,7 +28,8 @@ export function refreshTokenRoutes(app: Hono, auth: AuthContext): void {
       const user = await findUserByRefreshToken(tx, refreshToken, 'regular')
       if (!user) {
         // Returned, not thrown: the revocation must commit before the refusal below.
-        if (await revokeFamilyOfSpentToken(tx, refreshToken)) auth.log.warn('a spent refresh token was reused: its session is ended')
+        if (await revokeFamilyOfSpentToken(tx, refreshToken))
+          auth.log.warn('a spent refresh token was reused: its session is ended', { requestId: requestIdOf(c) })
         return undefined
       }
       assertUserMayHaveSession(auth, user, { allowAnonymous: true })

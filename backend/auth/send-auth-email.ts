@@ -19,6 +19,8 @@ export interface AuthEmail {
   email: string
   newEmail?: string
   serverUrl: string
+  /** The request that asked for the mail, for its log line. */
+  requestId: string
 }
 
 /**
@@ -37,7 +39,7 @@ export function takeMailAllowance(auth: AuthContext, to: string): Promise<boolea
  */
 export async function sendAuthEmail(auth: AuthContext, mail: AuthEmail, allowed?: boolean): Promise<void> {
   if (!(allowed ?? (await takeMailAllowance(auth, mail.to)))) {
-    auth.log.warn('auth mail not sent: its recipient reached the emails limit', { template: mail.template })
+    auth.log.warn('auth mail not sent: its recipient reached the emails limit', { requestId: mail.requestId, template: mail.template })
     return
   }
   const link = new URL(`${mail.serverUrl}/verify`)

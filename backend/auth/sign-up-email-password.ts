@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { isPostgresError } from '../db/database.ts'
+import { requestIdOf } from '../lib/error-answer.ts'
 import type { AuthContext } from './auth-context.ts'
 import { authServerUrl } from './auth-context.ts'
 import { AuthError } from './auth-error.ts'
@@ -84,6 +85,7 @@ export function signUpEmailPasswordRoutes(app: Hono, auth: AuthContext): void {
         displayName: options.displayName,
         email: body.email,
         serverUrl: authServerUrl(c),
+        requestId: requestIdOf(c),
       })
     }
     return c.json(session ? { session } : {})

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { isPostgresError } from '../db/database.ts'
+import { requestIdOf } from '../lib/error-answer.ts'
 import { sql } from '../lib/sql.ts'
 import { authServerUrl, type AuthContext } from './auth-context.ts'
 import { AuthError } from './auth-error.ts'
@@ -101,6 +102,7 @@ export function userDeanonymizeRoutes(app: Hono, auth: AuthContext): void {
         displayName: options.displayName,
         email: body.email,
         serverUrl: authServerUrl(c),
+        requestId: requestIdOf(c),
       })
     }
     return c.json('OK')

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+import { requestIdOf } from '../lib/error-answer.ts'
 import { sql } from '../lib/sql.ts'
 import { authServerUrl, type AuthContext } from './auth-context.ts'
 import { AuthError } from './auth-error.ts'
@@ -54,6 +55,7 @@ export function userEmailRoutes(app: Hono, auth: AuthContext): void {
       displayName: user.displayName,
       email: user.email!,
       serverUrl: authServerUrl(c),
+      requestId: requestIdOf(c),
     })
     return c.json('OK')
   })
@@ -77,6 +79,7 @@ export function userEmailRoutes(app: Hono, auth: AuthContext): void {
       email: user.email ?? '',
       newEmail: body.newEmail,
       serverUrl: authServerUrl(c),
+      requestId: requestIdOf(c),
     })
     return c.json('OK')
   })

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+import { requestIdOf } from '../lib/error-answer.ts'
 import { sql } from '../lib/sql.ts'
 import { authServerUrl, type AuthContext } from './auth-context.ts'
 import { AuthError, UnauthorizedError } from './auth-error.ts'
@@ -39,8 +40,9 @@ export function userPasswordRoutes(app: Hono, auth: AuthContext): void {
     const body = await readBody<{ email: string; options?: { redirectTo?: string }; codeChallenge?: string }>(c, resetSchema)
     assertNoCodeChallenge(body)
     const redirectTo = resolveRedirectTo(auth, body.options?.redirectTo)
-    inTurn(auth, body.email, () => sendPasswordReset(auth, body.email, redirectTo, authServerUrl(c))).catch((error: unknown) => {
-      auth.log.error('password reset mail failed', { error: String(error), stack: (error as Error).stack })
+    const requestId = requestIdOf(c)
+    inTurn(auth, body.email, () => sendPasswordReset(auth, body.email, redirectTo, authServerUrl(c), requestId)).catch((error: unknown) => {
+      auth.log.error('password reset mail failed', { requestId, error: String(error), stack: (error as Error).stack })
     })
     return c.json('OK')
   })
@@ -95,7 +97,13 @@ function inTurn(auth: AuthContext, email: string, reset: () => Promise<void>): P
  * A recipient past the mail limit keeps the ticket of the last mail it got, rather than a new one
  * that no mail carries: flooding an inbox with resets cannot break the link its owner holds.
  */
-async function sendPasswordReset(auth: AuthContext, email: string, redirectTo: string, serverUrl: string): Promise<void> {
+async function sendPasswordReset(
+  auth: AuthContext,
+  email: string,
+  redirectTo: string,
+  serverUrl: string,
+  requestId: string,
+): Promise<void> {
   const user = await findUserByEmail(auth.db, email)
   if (!user?.email || !mayResetPassword(auth, user)) return
   if (!(await takeMailAllowance(auth, user.email))) return
@@ -112,6 +120,7 @@ async function sendPasswordReset(auth: AuthContext, email: string, redirectTo: s
       displayName: user.displayName,
       email: user.email,
       serverUrl,
+      requestId,
     },
     true,
   )

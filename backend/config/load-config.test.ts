@@ -34,7 +34,15 @@ describe('loadConfig', () => {
       websocketMaxOperations: 100,
       generatedSecrets: ['HASURA_GRAPHQL_JWT_SECRET', 'NHOST_WEBHOOK_SECRET'],
       database: { kind: 'pglite', dataDir: join(emptyProject, '.data'), thread: 'worker' },
-      functions: { workers: 2, timeLimitMs: 10_000, maxRequestBytes: 6 * 1024 * 1024, workerMemoryMb: 512, workerNice: 10 },
+      functions: {
+        workers: 2,
+        timeLimitMs: 10_000,
+        maxRequestBytes: 6 * 1024 * 1024,
+        workerMemoryMb: 512,
+        workerNice: 10,
+        maxCallsPerWorker: 16,
+        maxQueuedCalls: 128,
+      },
     })
     expect(config.jwtSecret.type).toBe('HS256')
   })
@@ -92,6 +100,8 @@ describe('loadConfig', () => {
       PULSEBOARD_FUNCTIONS_MAX_REQUEST_BYTES: '2048',
       PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB: '256',
       PULSEBOARD_FUNCTIONS_WORKER_NICE: '19',
+      PULSEBOARD_FUNCTIONS_MAX_CALLS_PER_WORKER: '4',
+      PULSEBOARD_FUNCTIONS_MAX_QUEUED_CALLS: '0',
     }
     expect(loadConfig({ projectDir: emptyProject, env }).functions).toEqual({
       workers: 4,
@@ -99,6 +109,8 @@ describe('loadConfig', () => {
       maxRequestBytes: 2048,
       workerMemoryMb: 256,
       workerNice: 19,
+      maxCallsPerWorker: 4,
+      maxQueuedCalls: 0,
     })
     expect(() => loadConfig({ projectDir: emptyProject, env: { PULSEBOARD_FUNCTIONS_WORKERS: '0' } })).toThrow(
       'PULSEBOARD_FUNCTIONS_WORKERS',

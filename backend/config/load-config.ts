@@ -79,6 +79,10 @@ export interface FunctionsConfig {
   workerMemoryMb: number
   /** The workers' nice value (0–19): above 0, a flood of calls cannot starve the process serving everything else. */
   workerNice: number
+  /** Calls a worker serves at once; more wait in the backend for one to finish. */
+  maxCallsPerWorker: number
+  /** Calls waiting for a worker; past it a call is refused at once with a 503 and `Retry-After`. */
+  maxQueuedCalls: number
 }
 
 export interface LoadConfigOptions {
@@ -171,6 +175,8 @@ export function loadConfig(options: LoadConfigOptions = {}): BackendConfig {
       maxRequestBytes: integer(env, 'PULSEBOARD_FUNCTIONS_MAX_REQUEST_BYTES', 6 * 1024 * 1024, { min: 1024, max: 1_000_000_000 }),
       workerMemoryMb: integer(env, 'PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB', 512, { min: 32, max: 65_536 }),
       workerNice: integer(env, 'PULSEBOARD_FUNCTIONS_WORKER_NICE', 10, { min: 0, max: 19 }),
+      maxCallsPerWorker: integer(env, 'PULSEBOARD_FUNCTIONS_MAX_CALLS_PER_WORKER', 16, { min: 1, max: 10_000 }),
+      maxQueuedCalls: integer(env, 'PULSEBOARD_FUNCTIONS_MAX_QUEUED_CALLS', 128, { min: 0, max: 1_000_000 }),
     },
     nhostToml: toml,
     environment: env,

@@ -1,4 +1,3 @@
-import { EventEmitter, once } from 'node:events'
 import type { Logger } from '../lib/logger.ts'
 import { WorkerProcess, type WorkerOptions } from './worker-process.ts'
 
@@ -10,7 +9,24 @@ export interface PoolOptions extends Omit<WorkerOptions, 'onExit'> {
   stallMs: number
   /** A worker silent this long is killed and replaced, even with no call in flight. */
   killAfterMs: number
+  /** Calls one worker serves at once. */
+  maxCallsPerWorker: number
+  /** Calls waiting for a worker; one more is refused (`CallQueueFullError`). */
+  maxQueuedCalls: number
   log: Logger
+}
+
+/** Every worker serves its share of calls and `maxQueuedCalls` already wait. */
+export class CallQueueFullError extends Error {
+  constructor() {
+    super('every functions worker is busy and the queue of calls is full')
+    this.name = 'CallQueueFullError'
+  }
+}
+
+interface Waiter {
+  give(worker: WorkerProcess): void
+  refuse(error: Error): void
 }
 
 const HEARTBEAT_MS = 250
@@ -19,39 +35,65 @@ const MAX_RESPAWN_DELAY_MS = 5_000
 /**
  * The functions workers: `size` of them, each replaced when it dies (with a growing delay while
  * they die young, say on a syntax error in the runtime itself), routed to by fewest calls in
- * flight among those whose event loop answers, and replaced one by one on reload.
+ * flight among those whose event loop answers, and replaced one by one on reload. Each serves
+ * at most `maxCallsPerWorker` calls; the next ones wait here, first come first served, so that
+ * a flood queues in this process (bounded, and cut off by each call's own deadline) rather than
+ * in a worker, where a call would wait without a bound and time out as if the worker were stuck.
  */
 export class FunctionPool {
   private readonly workers = new Set<WorkerProcess>()
-  private readonly changes = new EventEmitter()
+  private readonly waiting: Waiter[] = []
   private readonly heartbeat: NodeJS.Timeout
   private youngDeaths = 0
   private started = false
   private stopped = false
 
   constructor(private readonly options: PoolOptions) {
-    this.changes.setMaxListeners(0)
     if (options.eager) this.startWorkers()
     this.heartbeat = setInterval(() => this.checkHeartbeats(), HEARTBEAT_MS)
     this.heartbeat.unref()
   }
 
-  /** The worker for the next call; waits (until `signal` aborts) while none is ready. */
-  async acquire(signal: AbortSignal): Promise<WorkerProcess> {
+  /**
+   * The worker for the next call; waits (until `signal` aborts) while none is ready or every one
+   * serves its share. Rejects with `CallQueueFullError` when `maxQueuedCalls` already wait.
+   */
+  acquire(signal: AbortSignal): Promise<WorkerProcess> {
     this.startWorkers()
-    for (;;) {
-      const worker = this.pick()
-      if (worker) {
-        worker.inFlight++
-        return worker
-      }
-      await once(this.changes, 'ready', { signal })
+    // Calls already waiting go first.
+    const worker = this.waiting.length === 0 ? this.pick() : undefined
+    if (worker) {
+      worker.inFlight++
+      return Promise.resolve(worker)
     }
+    if (this.waiting.length >= this.options.maxQueuedCalls) return Promise.reject(new CallQueueFullError())
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        const at = this.waiting.indexOf(waiter)
+        if (at >= 0) this.waiting.splice(at, 1)
+        reject(signal.reason as Error)
+      }
+      const waiter: Waiter = {
+        give: (given) => {
+          signal.removeEventListener('abort', onAbort)
+          resolve(given)
+        },
+        refuse: reject,
+      }
+      this.waiting.push(waiter)
+      signal.addEventListener('abort', onAbort, { once: true })
+    })
   }
 
   release(worker: WorkerProcess): void {
     worker.inFlight--
     if (worker.retiring && worker.inFlight === 0) worker.kill()
+    this.serveWaiting()
+  }
+
+  /** Calls waiting right now (tests watch the queue fill). */
+  get queued(): number {
+    return this.waiting.length
   }
 
   /**
@@ -83,6 +125,7 @@ export class FunctionPool {
   async stop(): Promise<void> {
     this.stopped = true
     clearInterval(this.heartbeat)
+    for (const waiter of this.waiting.splice(0)) waiter.refuse(new Error('the functions are stopping'))
     const workers = [...this.workers]
     for (const worker of workers) {
       worker.retiring = true
@@ -102,7 +145,7 @@ export class FunctionPool {
     const serving = [...this.workers].filter((worker) => worker.available)
     const responsive = serving.filter((worker) => worker.silentForMs(now) <= this.options.stallMs)
     // When every worker is blocked the call waits on one of them rather than failing outright.
-    const candidates = responsive.length > 0 ? responsive : serving
+    const candidates = (responsive.length > 0 ? responsive : serving).filter((worker) => worker.inFlight < this.options.maxCallsPerWorker)
     return candidates.reduce<WorkerProcess | undefined>(
       (best, worker) => (!best || worker.inFlight < best.inFlight ? worker : best),
       undefined,
@@ -117,20 +160,31 @@ export class FunctionPool {
     const worker = new WorkerProcess({ ...this.options, onExit: (dead) => this.onExit(dead) })
     this.workers.add(worker)
     void worker.ready.then((listening) => {
-      if (listening) this.changes.emit('ready')
+      if (listening) this.serveWaiting()
     })
   }
 
   private onExit(worker: WorkerProcess): void {
     this.workers.delete(worker)
-    this.changes.emit('exit')
     if (this.stopped || worker.retiring) return
     const diedYoung = Date.now() - worker.startedAt < 2_000
     this.youngDeaths = diedYoung ? this.youngDeaths + 1 : 0
     this.spawn(diedYoung ? Math.min(MAX_RESPAWN_DELAY_MS, 100 * 2 ** this.youngDeaths) : 0)
   }
 
+  /** Hands free workers to the calls waiting, in their order. */
+  private serveWaiting(): void {
+    while (this.waiting.length > 0) {
+      const worker = this.pick()
+      if (!worker) return
+      worker.inFlight++
+      this.waiting.shift()!.give(worker)
+    }
+  }
+
   private checkHeartbeats(): void {
+    // A worker that answers again after a stall takes calls again.
+    this.serveWaiting()
     const now = Date.now()
     for (const worker of this.workers) {
       if (worker.silentForMs(now) > this.options.killAfterMs) {

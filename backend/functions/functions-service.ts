@@ -32,13 +32,15 @@ export interface FunctionsService {
   whenReady(): Promise<void>
   /** The worker processes' ids. */
   readonly pids: number[]
+  /** Calls waiting for a worker (every worker serves `PULSEBOARD_FUNCTIONS_MAX_CALLS_PER_WORKER`). */
+  readonly queuedCalls: number
   stop(): Promise<void>
 }
 
 export function createFunctionsService(context: BackendContext): FunctionsService {
   const { config, log } = context
   const functionsDir = join(config.projectDir, 'functions')
-  const { workers, timeLimitMs, maxRequestBytes, workerMemoryMb, workerNice } = config.functions
+  const { workers, timeLimitMs, maxRequestBytes, workerMemoryMb, workerNice, maxCallsPerWorker, maxQueuedCalls } = config.functions
   let pool: FunctionPool | undefined
   let unwatch = () => {}
   const surface: ErrorSurface = { service: 'functions', internal: new HttpError(500, 'internal-error', 'Internal server error'), log }
@@ -63,6 +65,8 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
         env: { ...process.env, ...env, ...nhostEnvironment(config, baseUrl) },
         memoryMb: workerMemoryMb,
         nice: workerNice,
+        maxCallsPerWorker,
+        maxQueuedCalls,
         // A busy worker still answers heartbeats every 250 ms; one silent for a second is blocked.
         stallMs: 1_000,
         // A second past the time limit: a call cut off by its deadline answers 504 before the
@@ -86,6 +90,9 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
     },
     get pids() {
       return pool?.pids ?? []
+    },
+    get queuedCalls() {
+      return pool?.queued ?? 0
     },
     async stop() {
       unwatch()

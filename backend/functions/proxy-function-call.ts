@@ -2,7 +2,7 @@ import { request, type IncomingHttpHeaders, type IncomingMessage, type ServerRes
 import { errorAnswer, sendErrorAnswer, type ErrorSurface } from '../lib/error-answer.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
-import type { FunctionPool } from './function-pool.ts'
+import { CallQueueFullError, type FunctionPool } from './function-pool.ts'
 import type { WorkerProcess } from './worker-process.ts'
 
 export interface CallLimits {
@@ -17,7 +17,8 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 /**
  * Passes one call to a worker and its answer back, both streamed: the body is counted on its
  * way through (past the limit: 413) and never held here. Past the time limit the caller gets a
- * 504 and the worker is replaced; a worker that dies mid-call answers 502.
+ * 504 and the worker is replaced (not when the call was still waiting for one); a worker that dies
+ * mid-call answers 502; a call that finds the pool's queue full answers 503 at once.
  */
 export function proxyFunctionCall(
   pool: FunctionPool,
@@ -84,13 +85,26 @@ export function proxyFunctionCall(
       })
       req.once('end', () => upstream.end())
     },
-    () => {
-      // acquire only rejects when the call already ended (deadline or caller gone).
-    },
+    // Otherwise the call has already ended (deadline or caller gone) or the functions are stopping.
+    (error: unknown) => fail(error instanceof CallQueueFullError ? new FunctionsBusyError() : unavailable()),
   )
 }
 
 const unavailable = () => new HttpError(502, 'function-unavailable', "The function's worker stopped before answering")
+
+/** Seconds a caller refused for a full queue is asked to wait before trying again. */
+const BUSY_RETRY_AFTER_SECONDS = 1
+
+/** Every worker serves its share of calls and the queue is full: try again shortly. */
+class FunctionsBusyError extends HttpError {
+  constructor() {
+    super(503, 'functions-busy', 'Every functions worker is busy and the queue of calls is full; try again shortly')
+  }
+
+  override headers(): Record<string, string> {
+    return { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) }
+  }
+}
 
 function tooLarge(limits: CallLimits): HttpError {
   return new HttpError(413, 'payload-too-large', `The request body is larger than ${limits.maxRequestBytes} bytes`)

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
 import { GraphqlSocketConnection, type ConnectionOptions } from './graphql-socket-connection.ts'
 import { CloseCode } from './close-codes.ts'
 import { chooseSubprotocol } from './protocol-messages.ts'
@@ -46,6 +47,8 @@ export function attachGraphqlWebSocket(server: Server, options: GraphqlWebSocket
       return offered.has(chosen) ? chosen : false
     },
   })
+  // The upgrade's id, as every HTTP answer's: in the 101 and in the connection's log lines.
+  wss.on('headers', (headers, request) => headers.push(`${REQUEST_ID_HEADER}: ${String(request.headers[REQUEST_ID_HEADER])}`))
   const connections = new Set<GraphqlSocketConnection>()
   const connect = (socket: WebSocket, request: IncomingMessage, connection: Duplex) => {
     const offered = new Set((request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()))
@@ -68,6 +71,7 @@ export function attachGraphqlWebSocket(server: Server, options: GraphqlWebSocket
       if (server.listenerCount('upgrade') === 1) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n')
       return
     }
+    request.headers[REQUEST_ID_HEADER] = requestIdFrom(request.headers[REQUEST_ID_HEADER])
     wss.handleUpgrade(request, socket, head, (ws) => connect(ws, request, socket))
   }
   server.on('upgrade', onUpgrade)

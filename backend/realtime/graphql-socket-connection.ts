@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { RawData, WebSocket } from 'ws'
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../lib/json-limits.ts'
 import type { Logger } from '../lib/logger.ts'
+import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
 import type { Session } from '../session/session.ts'
 import { SessionError } from '../session/session-error.ts'
 import { CloseCode } from './close-codes.ts'
@@ -64,6 +65,8 @@ export class GraphqlSocketConnection {
   readonly #timers: NodeJS.Timeout[] = []
   #closed = false
   #keepAliveStarted = false
+  /** The upgrade request's id, in every log line about this connection. */
+  readonly #requestId: string
 
   constructor(
     private readonly socket: WebSocket,
@@ -74,9 +77,10 @@ export class GraphqlSocketConnection {
     connection?: Corkable,
   ) {
     this.#sender = new SocketSender(socket, options.sender, connection)
+    this.#requestId = requestIdFrom(upgradeHeaders[REQUEST_ID_HEADER])
     socket.on('message', (data, isBinary) => this.#onFrame(data, isBinary))
     socket.on('close', () => this.#dispose())
-    socket.on('error', (error) => options.log.debug('websocket error', { error: error.message }))
+    socket.on('error', (error) => options.log.debug('websocket error', { requestId: this.#requestId, error: error.message }))
     this.#timers.push(
       setTimeout(() => {
         if (this.#state.kind === 'waiting' || this.#state.kind === 'initialising') {
@@ -141,7 +145,11 @@ export class GraphqlSocketConnection {
     } catch (error) {
       if (this.#closed) return
       if (!(error instanceof SessionError || error instanceof ConnectionInitError)) {
-        this.options.log.error('connection_init failed', { error: String(error), stack: (error as Error).stack })
+        this.options.log.error('connection_init failed', {
+          requestId: this.#requestId,
+          error: String(error),
+          stack: (error as Error).stack,
+        })
         return this.#close(CloseCode.InternalError, 'Internal server error')
       }
       if (this.protocol === 'graphql-transport-ws') {
@@ -247,7 +255,7 @@ export class GraphqlSocketConnection {
         else stop()
       },
       (error: unknown) => {
-        this.options.log.error('operation failed', { error: String(error), stack: (error as Error).stack })
+        this.options.log.error('operation failed', { requestId: this.#requestId, error: String(error), stack: (error as Error).stack })
         sink.error(hasuraErrors('unexpected', 'an unexpected error occurred'))
       },
     )

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
+import { requestIdOf } from '../lib/error-answer.ts'
 import { checkConditionals } from './check-conditionals.ts'
 import { MAX_FILE_NAME_BYTES } from './file-name.ts'
 import { FORMAT_MIME_TYPES, parseImageOptions } from './image-options.ts'
@@ -50,7 +51,7 @@ export async function sendFile(c: Context, storage: StorageService, file: FileMe
   }
   const stat = await store.stat(key)
   if (!stat) {
-    storage.log.error('storage: a file marked uploaded has no bytes', { id: file.id })
+    storage.log.error('storage: a file marked uploaded has no bytes', { requestId: requestIdOf(c), id: file.id })
     throw new StorageError(404, 'file not found')
   }
   headers.set('Accept-Ranges', 'bytes')

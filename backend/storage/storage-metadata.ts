@@ -1,5 +1,4 @@
 import type { GraphqlEngine } from '../engine/execute/graphql-engine.ts'
-import type { Logger } from '../lib/logger.ts'
 import type { Session } from '../session/session.ts'
 import { bucketNotFound, fileNotFound, notAuthorized, StorageError } from './storage-error.ts'
 
@@ -44,10 +43,7 @@ interface GraphqlAnswer {
  * caller's permissions on storage.files, the row is completed with the admin secret.
  */
 export class StorageMetadata {
-  constructor(
-    private readonly engine: GraphqlEngine,
-    private readonly log: Logger,
-  ) {}
+  constructor(private readonly engine: GraphqlEngine) {}
 
   async bucket(id: string): Promise<BucketSettings> {
     const data = await this.admin(`query ($id: String!) { bucket(id: $id) { ${BUCKET_FIELDS} } }`, { id })
@@ -148,9 +144,10 @@ export class StorageMetadata {
   private async admin(query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
     const answer = JSON.parse(await this.engine.execute({ query, variables }, ADMIN)) as GraphqlAnswer
     if (answer.errors?.length) {
-      this.log.error('storage metadata operation failed', { errors: answer.errors })
       if (storageUntracked(answer.errors)) throw storageNotSetUp()
-      throw new StorageError(500, 'an internal server error occurred')
+      // The cause goes into the storage error handler's log line, with the request's id.
+      const cause = new Error(answer.errors.map((e) => `${e.extensions?.code}: ${e.message}`).join('; '))
+      throw new StorageError(500, 'an internal server error occurred', undefined, { cause })
     }
     return answer.data ?? {}
   }

@@ -38,7 +38,7 @@ export function createStorageService(context: BackendContext, engine: GraphqlEng
   const root = join(context.config.dataDir, 'storage')
   const configured = context.config.blobStore
   return {
-    metadata: new StorageMetadata(engine, context.log),
+    metadata: new StorageMetadata(engine),
     blobs: blobs ?? (configured.kind === 's3' ? openS3BlobStore(configured, context.log) : openDiskBlobStore(root)),
     images: ImageCache.open(join(root, 'image-cache')),
     presigned: new PresignedUrls(context.config.adminSecret),

@@ -7,7 +7,7 @@ import { openTestDatabase } from './test-database.ts'
 import { loadConfig } from '../../backend/config/load-config.ts'
 import type { Database } from '../../backend/db/database.ts'
 import { HttpError } from '../../backend/lib/http-error.ts'
-import { createLogger } from '../../backend/lib/logger.ts'
+import { createLogger, type Logger } from '../../backend/lib/logger.ts'
 import { MailOutbox, type OutboxMail } from '../../backend/mail/mail-outbox.ts'
 import { MetadataStore } from '../../backend/metadata/store/metadata-store.ts'
 import type { BackendContext } from '../../backend/context/backend-context.ts'
@@ -79,7 +79,7 @@ export interface AuthTestApp {
  * The auth service in-process on a fresh database with the `auth` schema and the rate limits' table applied, behind the
  * same error handling as the real application; requests go through `app.request()`.
  */
-export async function openAuthTestApp(toml = TEST_AUTH_TOML): Promise<AuthTestApp> {
+export async function openAuthTestApp(toml = TEST_AUTH_TOML, log: Logger = createLogger('silent')): Promise<AuthTestApp> {
   const db = await openTestDatabase()
   await db.script(readFileSync(join(REPO, 'backend/db/system/10-auth.sql'), 'utf8'))
   // Auth's rate limits are counted in hdb_catalog.pulseboard_rate_windows.
@@ -101,7 +101,7 @@ export async function openAuthTestApp(toml = TEST_AUTH_TOML): Promise<AuthTestAp
       },
       database: { kind: 'memory' },
     })
-    const context: BackendContext = { config, db, log: createLogger('silent'), metadata: new MetadataStore() }
+    const context: BackendContext = { config, db, log, metadata: new MetadataStore() }
     const app = new Hono()
     app.route('/v1/auth', authRoutes(context))
     app.onError((error, c) => {
