@@ -249,7 +249,7 @@ export class GraphqlSocketConnection {
         this.#sender.send(encodeComplete(id))
       },
     }
-    this.options.runner.start(request, session, sink).then(
+    this.options.runner.start(request, session, sink, this.#requestId).then(
       (stop) => {
         if (active()) operation.stop = stop
         else stop()

@@ -27,7 +27,7 @@ export async function serveGraphqlWebSocket(
   graphqlEngine: GraphqlEngine,
 ): Promise<GraphqlWebSocketService> {
   const engine: SubscriptionEngine = {
-    execute: (request, session) => graphqlEngine.execute(request, session),
+    execute: (request, session, options) => graphqlEngine.execute(request, session, options),
     bind: (request, session) => graphqlEngine.bind(request, session),
     errorResponse: (error, isAdmin) => errorResponse(engineErrorFromDatabase(error), isAdmin),
   }

@@ -18,7 +18,7 @@ export type BoundOperation =
 /** What subscriptions need from the GraphQL engine. */
 export interface SubscriptionEngine {
   /** Runs a query or mutation: Hasura's response JSON text. */
-  execute(request: GraphqlRequest, session: Session): Promise<string>
+  execute(request: GraphqlRequest, session: Session, options?: { requestId?: string }): Promise<string>
   /** Parses, validates and plans (from the caches when it can); throws the engine's error. */
   bind(request: GraphqlRequest, session: Session): Promise<BoundOperation>
   /** The response Hasura sends for an error of `bind` or of a live query's statement. */

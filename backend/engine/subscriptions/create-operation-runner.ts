@@ -19,7 +19,7 @@ export interface RunnerDependencies {
  */
 export function createOperationRunner({ engine, liveQueries, log }: RunnerDependencies): OperationRunner {
   return {
-    async start(request, session, sink) {
+    async start(request, session, sink, requestId) {
       let bound: BoundOperation
       try {
         bound = await engine.bind(request, session)
@@ -28,7 +28,7 @@ export function createOperationRunner({ engine, liveQueries, log }: RunnerDepend
         return () => {}
       }
       if (bound.operationType !== 'subscription') {
-        answerOnce(await engine.execute(request, session), sink)
+        answerOnce(await engine.execute(request, session, { requestId }), sink)
         return () => {}
       }
       const { subscription, values } = bound
@@ -51,7 +51,7 @@ export function createOperationRunner({ engine, liveQueries, log }: RunnerDepend
         )
       } catch (error) {
         if (!(error instanceof TooManySubscriptionsError)) throw error
-        log.warn('live query refused', { reason: error.message })
+        log.warn('live query refused', { requestId, reason: error.message })
         sink.error(hasuraErrors('unexpected', error.message))
         return () => {}
       }

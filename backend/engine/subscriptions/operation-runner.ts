@@ -21,7 +21,8 @@ export interface OperationSink {
  * queries and streams answer until stopped. The returned function stops the operation.
  */
 export interface OperationRunner {
-  start(request: GraphqlRequest, session: Session, sink: OperationSink): Promise<() => void>
+  /** `requestId`: the connection's, for the log lines an operation writes. */
+  start(request: GraphqlRequest, session: Session, sink: OperationSink, requestId?: string): Promise<() => void>
 }
 
 /** Hasura's error JSON for errors the transport itself raises. */
