@@ -33,7 +33,8 @@ export function useLiveSeries({ metricId, bucketSeconds, aggregation, window }: 
     skip: !split.history,
     fetchPolicy: 'network-only',
   })
-  const days = useSubscription(MetricSeriesHistoryDaysDocument, { variables: historyArgs, skip: !split.history })
+  // Subscribed once the history is read, its baseline: not competing with the first paint's reads.
+  const days = useSubscription(MetricSeriesHistoryDaysDocument, { variables: historyArgs, skip: !split.history || !history.data })
   const tail = useSubscription(MetricSeriesDocument, {
     variables: { metricId, bucketSeconds, since: split.tailSince, until: window.until, aggregation },
   })
