@@ -194,12 +194,12 @@ async function coldLoads(
     const titleAt = await page.waitForFunction(
       (heading) => [...document.querySelectorAll('h1')].some((h) => h.textContent === heading) && performance.now(),
       title,
-      { polling: 'raf', timeout: 30_000 },
+      { polling: 'raf', timeout: 120_000 },
     )
     const panelsAt = await page.waitForFunction(
       (count) => document.querySelectorAll('[data-testid=panel-value]').length >= count && performance.now(),
       panelCount,
-      { polling: 'raf', timeout: 30_000 },
+      { polling: 'raf', timeout: 120_000 },
     )
     const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN)
     loads.paint.push(fcp)
