@@ -12,6 +12,7 @@ import { benchGraphqlOverhead } from './graphql-overhead.ts'
 import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchImport } from './import.ts'
 import { benchIngest } from './ingest.ts'
+import { benchLiveRefresh } from './live-refresh.ts'
 import { benchPgliteThread } from './pglite-thread.ts'
 import { benchRateLimits } from './rate-limits.ts'
 import { benchSeries } from './series.ts'
@@ -36,6 +37,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   'graphql-queries': (args) => benchGraphqlQueries(...args.map(Number)),
   import: (args) => benchImport(...args.map(Number)),
   ingest: (args) => benchIngest(...args.map(Number)),
+  'live-refresh': (args) => benchLiveRefresh(...args.map(Number)),
   'metadata-reload': (args) => benchMetadataReload(...args.map(Number)),
   'pglite-thread': (args) => benchPgliteThread(...args.map(Number)),
   'rate-limits': (args) => benchRateLimits(...args.map(Number)),

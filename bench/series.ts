@@ -45,7 +45,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1))
 
 /** Server-side execution time of one statement (EXPLAIN ANALYZE), in ms. */
-async function executionMs(db: Database, sql: string, values: unknown[]): Promise<number> {
+export async function executionMs(db: Database, sql: string, values: unknown[]): Promise<number> {
   const { rows } = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, TIMING OFF) ${sql}`, values)
   const line = rows.map((r) => r['QUERY PLAN']).find((l) => l.startsWith('Execution Time'))
   const match = line?.match(/([\d.]+) ms/)
@@ -53,7 +53,7 @@ async function executionMs(db: Database, sql: string, values: unknown[]): Promis
   return Number(match[1])
 }
 
-async function newMetric(db: Database, workspace: string, key: string): Promise<string> {
+export async function newMetric(db: Database, workspace: string, key: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>(`insert into metrics (workspace_id, key, name) values ($1, $2, $2) returning id`, [
     workspace,
     key,

@@ -16,8 +16,8 @@ import {
   CreateDashboardDocument,
   CreateMetricDocument,
   CreateWorkspaceDocument,
+  MetricSeriesDocument,
   MyWorkspacesDocument,
-  PanelSeriesDocument,
   WorkspaceMetricsDocument,
 } from '../../src/gql/graphql.ts'
 import { createTestDatabaseTarget } from '../support/test-database.ts'
@@ -166,7 +166,7 @@ describe('membership decides what a user sees', () => {
 
     await ada.apollo.mutate({ mutation: AddPointDocument, variables: { metricId: labLatency, ts: new Date().toISOString(), value: 42 } })
     const series = bob.apollo.subscribe({
-      query: PanelSeriesDocument,
+      query: MetricSeriesDocument,
       variables: {
         metricId: labLatency,
         bucketSeconds: 60,
@@ -248,7 +248,7 @@ describe('a point from a third-party client', () => {
     const arrival = new Promise<number>((resolve, reject) => {
       const sub = ada.apollo
         .subscribe({
-          query: PanelSeriesDocument,
+          query: MetricSeriesDocument,
           variables: { metricId: labLatency, bucketSeconds: 10, since, until, aggregation: 'max' },
         })
         .subscribe({

@@ -1,9 +1,9 @@
 import { useSubscription } from '@apollo/client/react'
 import { useMemo } from 'react'
-import { PanelAnnotationsDocument, PanelMetricLastDocument, PanelSeriesDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
+import { PanelAnnotationsDocument, PanelMetricLastDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
-import { useKeptValue } from '../../../lib/use-kept-value.ts'
 import { effectiveBucket, timeRange, type SeriesWindow, type TimeRangeId } from '../../../lib/time-range.ts'
+import { useLiveSeries } from '../../metrics/use-live-series.ts'
 import { PanelView, type PanelKind } from './panel-view.tsx'
 
 export interface PanelProps {
@@ -18,20 +18,13 @@ export interface PanelProps {
 
 const KINDS: readonly PanelKind[] = ['line', 'bar', 'stat', 'table']
 
-/** One panel's series, live from a metric_series subscription. */
+/** One panel's series, live from metric_series (re-reading only its newest buckets). */
 export function Panel({ panel, rangeId, window, now, showAnnotations = false }: PanelProps) {
-  const {
-    data: live,
-    loading,
-    error,
-  } = useSubscription(PanelSeriesDocument, {
-    variables: {
-      metricId: panel.metric.id,
-      bucketSeconds: effectiveBucket(rangeId, panel.bucket_seconds),
-      since: window.since,
-      until: window.until,
-      aggregation: panel.aggregation,
-    },
+  const { buckets, loading, error } = useLiveSeries({
+    metricId: panel.metric.id,
+    bucketSeconds: effectiveBucket(rangeId, panel.bucket_seconds),
+    aggregation: panel.aggregation,
+    window,
   })
   const kind = KINDS.includes(panel.kind as PanelKind) ? (panel.kind as PanelKind) : 'line'
   const { data: last } = useSubscription(PanelMetricLastDocument, { variables: { metricId: panel.metric.id }, skip: kind !== 'stat' })
@@ -40,8 +33,7 @@ export function Panel({ panel, rangeId, window, now, showAnnotations = false }: 
     skip: !showAnnotations || kind !== 'line',
   })
   const markers = useMemo(() => (annotations?.annotations ?? []).map((a) => ({ t: Date.parse(a.ts) / 1000, label: a.text })), [annotations])
-  const data = useKeptValue(live)
-  const points = data?.metric_series.map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
+  const points = buckets?.map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
   const newest = last?.metrics_by_pk?.last_ts ? { value: last.metrics_by_pk.last_value ?? null, ts: last.metrics_by_pk.last_ts } : undefined
   return (
     <PanelView

@@ -1,12 +1,12 @@
 import { useSubscription } from '@apollo/client/react'
 import { useMemo, useState } from 'react'
-import { MetricAnnotationsDocument, MetricSeriesDocument } from '../../../gql/graphql.ts'
+import { MetricAnnotationsDocument } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
-import { useKeptValue } from '../../../lib/use-kept-value.ts'
 import { effectiveBucket, seriesWindow, timeRange, useMinuteClock, useSecondClock, type TimeRangeId } from '../../../lib/time-range.ts'
 import { RangePicker } from '../../../ui/range-picker.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { TimeSeriesChart } from '../../../ui/time-series-chart.tsx'
+import { useLiveSeries } from '../use-live-series.ts'
 
 interface MetricChartProps {
   metricId: string
@@ -14,24 +14,17 @@ interface MetricChartProps {
   unit: string
 }
 
-/** The metric's series over the chosen range, live from a metric_series subscription. */
+/** The metric's series over the chosen range, live from metric_series (re-reading only its newest buckets). */
 export function MetricChart({ metricId, name, unit }: MetricChartProps) {
   const [rangeId, setRangeId] = useState<TimeRangeId>('1h')
   const minute = useMinuteClock()
   const second = useSecondClock()
   const window = seriesWindow(rangeId, minute)
   const bucketSeconds = effectiveBucket(rangeId)
-  const {
-    data: live,
-    loading,
-    error,
-  } = useSubscription(MetricSeriesDocument, {
-    variables: { metricId, bucketSeconds, since: window.since, until: window.until, aggregation: 'avg' },
-  })
+  const { buckets, loading, error } = useLiveSeries({ metricId, bucketSeconds, aggregation: 'avg', window })
   const { data: annotations } = useSubscription(MetricAnnotationsDocument, { variables: { metricId } })
   const markers = useMemo(() => (annotations?.annotations ?? []).map((a) => ({ t: Date.parse(a.ts) / 1000, label: a.text })), [annotations])
-  const data = useKeptValue(live)
-  const points = (data?.metric_series ?? []).map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
+  const points = (buckets ?? []).map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
   const seconds = timeRange(rangeId).seconds
 
   return (
@@ -40,9 +33,9 @@ export function MetricChart({ metricId, name, unit }: MetricChartProps) {
         <h2 id="metric-chart-title">Last {timeRange(rangeId).label}</h2>
         <RangePicker value={rangeId} onChange={setRangeId} />
       </div>
-      {error && !data ? (
+      {error && !buckets ? (
         <ErrorMessage error={toAppError(error)} />
-      ) : loading && !data ? (
+      ) : loading && !buckets ? (
         <Loading label="Loading series…" />
       ) : points.length === 0 ? (
         <EmptyState title="No points in this range">Add one below or send some from a script.</EmptyState>
