@@ -5,8 +5,6 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { setTimeout as sleep } from 'node:timers/promises'
-import pg from 'pg'
 import { startS3TestServer } from '../tests/support/s3-test-server.ts'
 import { startStorageServer, type StorageServer } from '../tests/support/storage-server.ts'
 
@@ -127,23 +125,6 @@ async function benchSmallUploads(work: string, count: number): Promise<string[]>
         plain.push(c * 1000)
       }
     }
-    const transactions = process.env.TEST_DATABASE_URL
-      ? [
-          `Database transactions per upload (pg_stat_database, ${TRANSACTION_SAMPLE} uploads, ` +
-            'one backend at a time; background work such as heartbeats adds a little): this checkout ' +
-            (await transactionsPerUpload(process.env.TEST_DATABASE_URL, () => post(`${server.url}/v1/storage/files`, 201))).toFixed(2) +
-            (baseline
-              ? ', baseline ' +
-                (
-                  await transactionsPerUpload(process.env.TEST_DATABASE_URL, () =>
-                    post(`${baseline.url}/v1/storage/files`, 201, baselineUser),
-                  )
-                ).toFixed(2)
-              : '') +
-            '.',
-          '',
-        ]
-      : []
     const row = (name: string, times: number[]) =>
       `| ${name} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.9).toFixed(1)} | ${(percentile(times, 0.5) / percentile(plain, 0.5)).toFixed(2)} |`
     return [
@@ -154,41 +135,12 @@ async function benchSmallUploads(work: string, count: number): Promise<string[]>
       row('same form to a bare node:http server writing it to a file', plain),
       '',
       ...(baseline ? [`This checkout's p50 / the baseline's: ${(percentile(upload, 0.5) / percentile(before, 0.5)).toFixed(2)}.`, ''] : []),
-      ...transactions,
       `${count} uploads each, in turn, after ${WARM_UP} of each to warm up; the client is this process (fetch + FormData).`,
     ]
   } finally {
     await floor.stop()
     await baseline?.stop()
     await server.stop()
-  }
-}
-
-const TRANSACTION_SAMPLE = 50
-
-/**
- * Transactions the database committed or rolled back per upload: each engine operation is one
- * transaction in one round trip, so this counts the upload's round trips (PostgreSQL only).
- */
-async function transactionsPerUpload(databaseUrl: string, upload: () => Promise<void>): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  try {
-    const count = async (): Promise<number> => {
-      // The statistics are flushed when a backend goes idle, at most once a second.
-      await sleep(1_500)
-      await client.query('select pg_stat_clear_snapshot()')
-      const { rows } = await client.query<{ n: string }>(
-        'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
-      )
-      return Number(rows[0]!.n)
-    }
-    const before = await count()
-    for (let i = 0; i < TRANSACTION_SAMPLE; i++) await upload()
-    // This client's own two statements count as well.
-    return ((await count()) - before - 2) / TRANSACTION_SAMPLE
-  } finally {
-    await client.end()
   }
 }
 
