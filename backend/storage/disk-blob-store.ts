@@ -14,8 +14,9 @@ const READ_CHUNK_BYTES = 256 * 1024
 /**
  * Blobs as files under `<root>/files/<key>`, uploads staged in `<root>/staging/` on the same
  * file system so that committing is one `rename`: a reader sees the old bytes or the new ones,
- * never a half-written file. No fsync: `kill -9` keeps the page cache, and the database commits
- * the row after the rename, so a crash leaves bytes without a row (an orphan), never the reverse.
+ * never a half-written file. No fsync: `kill -9` keeps the page cache. An upload commits its row
+ * just before the rename, so a crash between the two leaves a row marked uploaded without bytes
+ * (broken metadata, which /ops lists), never bytes that replaced a file the caller may not write.
  */
 export function openDiskBlobStore(root: string): BlobStore {
   const filesDir = join(root, 'files')

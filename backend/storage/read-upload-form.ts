@@ -59,8 +59,10 @@ export function maxFormBytes(bucket: BucketSettings): number {
  * and a part over the bucket's limit fails at the limit. Metadata parts are read as text whether
  * sent as fields or, as nhost-js sends them, as Blob parts with an empty filename.
  *
- * What can be refused before a file's bytes are read is: the bucket (404), a declared length no
- * form for it can have (413), the part count and the file name (400). The whole body is counted
+ * What can be refused before a file's bytes are read is: the part count and the file name (400).
+ * The bucket (404) and a declared length no form for it can have (413) are decided while the
+ * first file's first bytes stream into staging (at most `UNCHECKED_BYTES` of them), which they
+ * then stop and discard. The whole body is counted
  * too, so parts this form ignores cannot go on for ever. On any failure (a refusal, a malformed
  * or truncated body, a client that leaves) reading stops at once, every stream is closed with
  * its error handled, and every part staged so far is discarded before the error is thrown; the
@@ -127,9 +129,8 @@ export async function readUploadForm(body: Readable, options: UploadFormOptions)
       if (name === options.metadataField) {
         form.metadata.push(parseMetadata(await readText(stream)))
       } else if (isFile) {
-        const bucket = await options.bucketFor(form.bucketId)
-        if (form.files.length === 0) allowBucket(bucket)
-        form.files.push(await stageFile(stream, info, bucket, options.blobs))
+        const first = form.files.length === 0
+        form.files.push(await stageFile(stream, info, options.blobs, options.bucketFor(form.bucketId), first ? allowBucket : undefined))
       } else {
         stream.resume()
       }
@@ -168,12 +169,37 @@ export async function readUploadForm(body: Readable, options: UploadFormOptions)
   return form
 }
 
-async function stageFile(stream: Readable, info: busboy.FileInfo, bucket: BucketSettings, blobs: BlobStore): Promise<StagedUpload> {
+/**
+ * Stages one file part while its bucket is read (one database round trip off an upload's path):
+ * the meter lets `UNCHECKED_BYTES` through before the bucket's limit is known, and the form's
+ * size limit bounds the whole body until `allowBucket` raises it. A refused bucket stops and
+ * discards what was staged.
+ */
+async function stageFile(
+  stream: Readable,
+  info: busboy.FileInfo,
+  blobs: BlobStore,
+  bucketSettings: Promise<BucketSettings>,
+  allowBucket: ((bucket: BucketSettings) => void) | undefined,
+): Promise<StagedUpload> {
   const filename = checkFileName(info.filename || 'file')
-  const meter = new UploadMeter(filename, bucket.maxUploadFileSize)
+  const meter = new UploadMeter(filename)
   // The part's own errors (a truncated body, a client gone) reach the meter, and so the blob store.
   pipeline(stream, meter, () => {})
-  const blob = await blobs.stage(meter)
+  const staging = blobs.stage(meter)
+  try {
+    const bucket = await bucketSettings
+    allowBucket?.(bucket)
+    meter.limit(bucket.maxUploadFileSize)
+  } catch (error) {
+    meter.destroy(error as Error)
+    await staging.then(
+      (blob) => blob.discard(),
+      () => undefined,
+    )
+    throw error
+  }
+  const blob = await staging
   return { filename, mimeType: sniffMimeType(meter.head, info.mimeType), size: meter.size, etag: meter.etag(), blob }
 }
 

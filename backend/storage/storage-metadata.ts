@@ -29,6 +29,17 @@ export interface BucketSettings {
 const FILE_FIELDS = 'id name size bucketId etag createdAt updatedAt isUploaded mimeType uploadedByUserId metadata'
 const BUCKET_FIELDS = 'id minUploadFileSize maxUploadFileSize cacheControl presignedUrlsEnabled downloadExpiration'
 
+/** What the service learnt from a file's bytes, written as admin once they are stored. */
+export interface FileCompletion {
+  etag: string
+  size: number
+  mimeType: string
+  isUploaded: true
+}
+
+const INSERT_FILE = 'mutation ($o: files_insert_input!) { insertFile(object: $o) { __typename } }'
+const SET_FILE = `mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { ${FILE_FIELDS} } }`
+
 /** The session hasura-storage uses for its own bookkeeping: the admin secret. */
 const ADMIN: Session = { role: 'admin', isAdmin: true, adminSecretUsed: true, variables: { 'x-hasura-role': 'admin' } }
 
@@ -68,9 +79,21 @@ export class StorageMetadata {
     return schema.getQueryType()?.getFields().file !== undefined
   }
 
-  /** Inserts the row as the caller: the insert check and presets of the caller's role apply. */
-  async insertAsCaller(session: Session, object: Record<string, unknown>): Promise<void> {
-    await this.caller(session, 'mutation ($o: files_insert_input!) { insertFile(object: $o) { __typename } }', { o: object })
+  /**
+   * A new file's row, inserted as the caller (the insert check and presets of the caller's role
+   * apply) and completed as admin with what the service learnt from the bytes, in one transaction
+   * and one database round trip where hasura-storage takes two operations. A refusal of either
+   * changes nothing and is answered as the caller's (403).
+   */
+  async insertUploadedAsCaller(session: Session, object: Record<string, unknown>, completion: FileCompletion): Promise<FileMetadata> {
+    const id = object.id as string
+    const response = await this.engine.executeTogether([
+      { request: { query: INSERT_FILE, variables: { o: object } }, session },
+      { request: { query: SET_FILE, variables: { id, s: completion } }, session: ADMIN },
+    ])
+    const data = this.callerData(session, response)
+    if (!data.updateFile) throw fileNotFound()
+    return data.updateFile as FileMetadata
   }
 
   /**
@@ -107,11 +130,8 @@ export class StorageMetadata {
    * Columns only the service writes: what it learnt from the bytes and `isUploaded`
    * (hasura-storage's PopulateMetadata and SetIsUploaded).
    */
-  async updateAsAdmin(id: string, set: { etag?: string; size?: number; mimeType?: string; isUploaded: boolean }): Promise<FileMetadata> {
-    const data = await this.admin(
-      `mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { ${FILE_FIELDS} } }`,
-      { id, s: set },
-    )
+  async updateAsAdmin(id: string, set: { isUploaded: false } | FileCompletion): Promise<FileMetadata> {
+    const data = await this.admin(SET_FILE, { id, s: set })
     if (!data.updateFile) throw fileNotFound()
     return data.updateFile as FileMetadata
   }
@@ -131,7 +151,12 @@ export class StorageMetadata {
   }
 
   private async caller(session: Session, query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const answer = JSON.parse(await this.engine.execute({ query, variables }, session)) as GraphqlAnswer
+    return this.callerData(session, await this.engine.execute({ query, variables }, session))
+  }
+
+  /** The data of an operation run as the caller, or the refusal hasura-storage answers. */
+  private callerData(session: Session, response: string): Record<string, unknown> {
+    const answer = JSON.parse(response) as GraphqlAnswer
     if (answer.errors?.length) {
       // Even the admin cannot see the storage tables: say so instead of "not authorized".
       if (session.isAdmin && storageUntracked(answer.errors)) throw storageNotSetUp()

@@ -5,8 +5,8 @@ import { notAuthorized, StorageError } from './storage-error.ts'
 /**
  * POST /ops/* (nhost-js `listOrphanedFiles` …): housekeeping for what a crash can leave, admin
  * secret only. Orphans are bytes without a row (a crash between a row's delete and the bytes');
- * broken metadata is a row marked uploaded without bytes; not uploaded, a row whose upload never
- * completed (a crash mid-upload).
+ * broken metadata is a row marked uploaded without bytes (a crash between an upload's row and its
+ * bytes); not uploaded, a row whose replace never completed (a crash mid-replace).
  *
  * Both checks read the blobs before the rows: an upload inserts its row before its bytes, so
  * bytes listed first always find their row, and a row read later whose bytes were not listed

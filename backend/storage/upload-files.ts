@@ -16,10 +16,12 @@ interface UploadMetadata {
 /**
  * POST /files (nhost-js `uploadFiles`): multipart `bucket-id`, `file[]` and optional
  * `metadata[]` (`{id?, name?, metadata?}` per file, same order). Each file is staged while it
- * streams in, then, in order: its row is inserted as the caller (insert check and presets
- * apply), the bytes are committed under the row's id, and the row is completed as admin (etag,
- * size, MIME type, isUploaded), as hasura-storage does. 201 `{processedFiles}`; on a failure the
- * files before it stay and are listed beside the error, nothing of the failed or later ones does.
+ * streams in, then its row is inserted as the caller (insert check and presets apply) and
+ * completed as admin (etag, size, MIME type, isUploaded) in one transaction, one database round
+ * trip, where hasura-storage runs three operations; then the bytes are committed under the row's
+ * id. The row comes first so that bytes never replace a file the caller may not write (a chosen
+ * id that exists fails the insert). 201 `{processedFiles}`; on a failure the files before it stay
+ * and are listed beside the error, nothing of the failed or later ones does.
  */
 export function uploadFilesRoutes(app: Hono, storage: StorageService): void {
   const upload = async (c: Context): Promise<Response> => {
@@ -94,7 +96,12 @@ async function storeFile(
     size: file.size,
   }
   if (meta.metadata !== undefined) row.metadata = meta.metadata
-  await storage.metadata.insertAsCaller(session, row)
+  const stored = await storage.metadata.insertUploadedAsCaller(session, row, {
+    etag: file.etag,
+    size: file.size,
+    mimeType: file.mimeType,
+    isUploaded: true,
+  })
   try {
     await file.blob.commit(id)
   } catch (error) {
@@ -102,5 +109,5 @@ async function storeFile(
     await storage.metadata.deleteAsAdmin(id)
     throw error
   }
-  return storage.metadata.updateAsAdmin(id, { etag: file.etag, size: file.size, mimeType: file.mimeType, isUploaded: true })
+  return stored
 }

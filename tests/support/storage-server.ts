@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process'
 import { once } from 'node:events'
+import { join } from 'node:path'
 
 export interface StorageServer {
   url: string
@@ -14,11 +15,17 @@ export interface StorageServer {
 /**
  * The backend in a process of its own (storage-server-process.ts), for measuring its memory
  * apart from the client's: on PGlite in memory, or on the database at `databaseUrl`; `env`
- * adds S3_* variables.
+ * adds S3_* variables; `checkout` runs another checkout's backend instead of this one.
  */
-export async function startStorageServer(options: { env?: Record<string, string>; databaseUrl?: string } = {}): Promise<StorageServer> {
+export async function startStorageServer(
+  options: { env?: Record<string, string>; databaseUrl?: string; checkout?: string } = {},
+): Promise<StorageServer> {
   const adminSecret = 'storage-server-admin-secret'
-  const child = fork(new URL('./storage-server-process.ts', import.meta.url).pathname, {
+  // `checkout`: another checkout of the project (a git worktree of an earlier commit), to compare with.
+  const script = options.checkout
+    ? join(options.checkout, 'tests', 'support', 'storage-server-process.ts')
+    : new URL('./storage-server-process.ts', import.meta.url).pathname
+  const child = fork(script, {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('S3_') && name !== 'DATABASE_URL')),

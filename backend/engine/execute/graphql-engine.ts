@@ -27,7 +27,7 @@ import type { BoundOperation } from '../subscriptions/bound-operation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
 import { requestLimits, type RequestLimits } from './request-limits.ts'
 import { RoleRateLimiter } from './role-rate-limiter.ts'
-import { prepareMutation, runMutation, runPreparedMutation } from './run-mutation.ts'
+import { prepareMutation, runMutation, runPreparedMutation, runPreparedMutations } from './run-mutation.ts'
 import type { CompiledMutation } from './compile-mutation.ts'
 import { usesBackendOnlyPermissions } from './uses-backend-only-permissions.ts'
 import { DocumentCache } from './document-cache.ts'
@@ -65,6 +65,13 @@ export interface GraphqlEngine {
    * run (backend/engine/subscriptions).
    */
   bind(request: GraphqlRequest, session: Session): Promise<BoundOperation>
+  /**
+   * Mutations, each as its own session, in one transaction, and in one round trip when each is a
+   * single statement: storage inserts a file's row as the caller and completes it as admin so.
+   * Answers the last operation's response as `execute` would; when any fails, none is applied and
+   * the answer is that failure's error.
+   */
+  executeTogether(operations: readonly SessionOperation[], options?: ExecuteOptions): Promise<string>
   schemaFor(role: string): Promise<GraphQLSchema>
   /**
    * Hasura's `rate_limit` API limit, one count for every transport and every instance (in the
@@ -75,6 +82,11 @@ export interface GraphqlEngine {
   rateLimit(session: Session, clientAddress: string, operations: number): Promise<RateLimited | null> | null
   /** The limits a request of `role` is held to (request-limits.ts), kept until the metadata changes. */
   limits(role: string): RequestLimits
+}
+
+export interface SessionOperation {
+  request: GraphqlRequest
+  session: Session
 }
 
 export interface RateLimited {
@@ -195,6 +207,43 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     })
   }
 
+  /** `executeTogether`'s operations, prepared (all before the first runs), then run as one. */
+  async function runTogether(operations: readonly SessionOperation[], options: ExecuteOptions): Promise<string> {
+    if (operations.length === 0) throw new Error('executeTogether: no operations')
+    const prepared: { compiled: CompiledOperation; schema: GraphQLSchema; variables: Record<string, unknown>; session: Session }[] = []
+    for (const { request, session } of operations) {
+      const found = roleSchemaFor(session)
+      const roleSchema = found instanceof Promise ? await found : found
+      const { compiled, variables } = prepare(roleSchema, request, session)
+      if (compiled.operationType !== 'mutation') throw new EngineError('validation-failed', 'only mutations run together', '$.query')
+      prepared.push({ compiled, schema: roleSchema.schema, variables, session })
+    }
+    const timeoutMs = Math.min(...prepared.map(({ session }) => limits(session.role).timeLimitMs))
+    return context.db.limited({ timeoutMs, clientGone: options.clientGone }, async (db) => {
+      const single = prepared.map(({ compiled, variables, session }) => {
+        const mutation = singleMutation(compiled)
+        return mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables })
+      })
+      const last = prepared[prepared.length - 1]!
+      if (single.every((mutation) => mutation !== null)) {
+        const json = await runPreparedMutations(db, single)
+        return dataResponse(
+          last.compiled,
+          last.compiled.rootFields.map((field) => (field.kind === 'json' ? field.json : json)),
+        )
+      }
+      return db.transaction(async (tx) => {
+        let answer = ''
+        for (const { compiled, schema, variables, session } of prepared) {
+          const hasuraUser = hasuraUserStatement(session.variables)
+          await tx.query(hasuraUser.text, [...hasuraUser.values])
+          answer = await runFields(tx, compiled, schema, variables, session, null)
+        }
+        return answer
+      })
+    })
+  }
+
   /**
    * `statements`: the request's limited database, which runs a query's root fields as prepared
    * statements and hands their `json` over as text; null inside a mutation's transaction, whose
@@ -247,6 +296,25 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
           })
         }
         return errorResponse(engineError, session.isAdmin)
+      }
+    },
+    async executeTogether(operations, options = {}) {
+      try {
+        return await runTogether(operations, options)
+      } catch (error) {
+        const engineError = engineErrorFromDatabase(error)
+        if (engineError.code === 'unexpected') {
+          context.log.error('graphql execution failed', {
+            requestId: options.requestId,
+            error: String(error),
+            stack: (error as Error).stack,
+          })
+        }
+        // Internal details only when every operation's session may see them.
+        return errorResponse(
+          engineError,
+          operations.every(({ session }) => session.isAdmin),
+        )
       }
     },
     async bind(request, session) {

@@ -47,6 +47,25 @@ export async function runPreparedMutation(db: LimitedDatabase, mutation: Prepare
 }
 
 /**
+ * Several prepared mutations (each with its own `hasura.user`) in one transaction and one round
+ * trip; answers the last one's root. The database does not say which statement failed: a
+ * failure is reported at the first mutation's path.
+ */
+export async function runPreparedMutations(db: LimitedDatabase, mutations: readonly PreparedMutation[]): Promise<string> {
+  const [first] = mutations
+  const last = mutations[mutations.length - 1]
+  if (!first || !last) throw new Error('runPreparedMutations: no mutations')
+  let rows
+  try {
+    rows = await db.runStatements(mutations.flatMap((mutation) => mutation.statements))
+  } catch (error) {
+    throw mutationError(error, first.statement)
+  }
+  const root = rows[0]?.[0] ?? 'null'
+  return last.many ? `[${root}]` : root
+}
+
+/**
  * Runs one mutation root field inside the request's transaction (the caller's `tx`): any error
  * thrown here rolls back every root field of the request.
  */
