@@ -219,10 +219,12 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       prepared.push({ compiled, schema: roleSchema.schema, variables, session })
     }
     const timeoutMs = Math.min(...prepared.map(({ session }) => limits(session.role).timeLimitMs))
+    // One trace for the operations that run as one (an upload's insert and completion).
+    const trace = options.traceContext ?? traceContextFor(null)
     return context.db.limited({ timeoutMs, clientGone: options.clientGone }, async (db) => {
       const single = prepared.map(({ compiled, variables, session }) => {
         const mutation = singleMutation(compiled)
-        return mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables })
+        return mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables }, trace)
       })
       const last = prepared[prepared.length - 1]!
       if (single.every((mutation) => mutation !== null)) {
@@ -235,7 +237,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
       return db.transaction(async (tx) => {
         let answer = ''
         for (const { compiled, schema, variables, session } of prepared) {
-          const hasuraUser = hasuraUserStatement(session.variables)
+          const hasuraUser = hasuraUserStatement(session.variables, trace)
           await tx.query(hasuraUser.text, [...hasuraUser.values])
           answer = await runFields(tx, compiled, schema, variables, session, null)
         }
