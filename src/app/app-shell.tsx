@@ -21,6 +21,7 @@ export function AppShell() {
         {session ? (
           <nav aria-label="Account" className="app-header-nav">
             <Link to="/workspaces">Workspaces</Link>
+            <Link to="/developers">API</Link>
             <Link to="/account" className="user-email">
               <Avatar url={session.user?.avatarUrl} name={session.user?.displayName || session.user?.email || '?'} />
               <span>{session.user?.displayName || session.user?.email}</span>

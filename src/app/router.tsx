@@ -42,6 +42,8 @@ export function createAppRouter() {
             { path: '/', element: <RootRedirect /> },
             { path: '/workspaces', lazy: screen(() => import('./routes/workspaces.tsx')) },
             { path: '/account', lazy: screen(() => import('./routes/account.tsx')) },
+            // GraphiQL and its Monaco editor load with this screen only.
+            { path: '/developers', lazy: screen(() => import('./routes/developers.tsx')) },
             { path: '/invite/:token', lazy: screen(() => import('./routes/invite.tsx')) },
             {
               path: '/w/:slug',

@@ -1,0 +1,3 @@
+import { DevelopersPage } from '../../features/developers/components/developers-page.tsx'
+
+export default DevelopersPage
