@@ -12,6 +12,7 @@ import { validationError } from '../engine-error.ts'
 import { carriesColumnValues } from '../schema/build-mutation-fields.ts'
 import { slotColumnValues } from './variable-shape.ts'
 import { VariableSlot } from './variable-slot.ts'
+import { intOverflowError } from '../validate/int-overflow.ts'
 
 const MAX_INT = 2 ** 31 - 1
 const MIN_INT = -(2 ** 31)
@@ -133,7 +134,11 @@ export class InputReader {
               : null
         if (text === null) throw mismatch('a 32-bit integer')
         const value = Number(text)
-        if (value > MAX_INT || value < MIN_INT) throw mismatch('a 32-bit integer')
+        if (value > MAX_INT || value < MIN_INT) {
+          // An integer literal past 32 bits is Hasura's overflow error (parse-failed), not a type mismatch.
+          if (node.kind === Kind.INT) throw intOverflowError(path, text)
+          throw mismatch('a 32-bit integer')
+        }
         if (value < 0 && (path.endsWith('.args.limit') || path.endsWith('.args.offset'))) throw mismatch('a non-negative 32-bit integer')
         return value
       }
