@@ -5,7 +5,8 @@ import { ADMIN_SECRET, startGraphqlTestBackend, type GraphqlTestBackend } from '
  * Behaviours taken from Hasura v2's source: the error an `Int` overflow gives
  * (`scientificToInteger`), the update branch of an upsert by a role with column presets
  * (`conflictObjectParser`, `buildUpsertSetExp`) and aggregates of a relationship whose select
- * permission leaves out `allow_aggregations`.
+ * permission leaves out `allow_aggregations`, and the input coercion of Postgres types Hasura
+ * has no parser for (`parsePGValue`: `PGUnknown` takes only a string).
  */
 let server: GraphqlTestBackend
 
@@ -37,7 +38,9 @@ beforeAll(async () => {
     CREATE TABLE public.child (id int PRIMARY KEY, parent_id int NOT NULL REFERENCES public.parent (id));
     INSERT INTO public.parent VALUES (1, 1);
     INSERT INTO public.child VALUES (1, 1), (2, 1);
-    CREATE TABLE public.item (id int PRIMARY KEY, name text, owner text, note text, updated_by text);`)
+    CREATE TABLE public.item (id int PRIMARY KEY, name text, owner text, note text, updated_by text);
+    CREATE TABLE public.odd (id serial PRIMARY KEY, iv interval, ip inet, net cidr, mac macaddr, vb varbit, ts tsvector, p point,
+      t time, m money, d date, u uuid, ints int[], texts text[]);`)
   const response = await fetch(`${server.url}/v1/metadata`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
@@ -60,6 +63,11 @@ beforeAll(async () => {
               {
                 table: { schema: 'public', name: 'child' },
                 select_permissions: [{ role: 'user', permission: { columns: ['id', 'parent_id'], filter: {}, allow_aggregations: false } }],
+              },
+              {
+                table: { schema: 'public', name: 'odd' },
+                insert_permissions: [{ role: 'user', permission: { columns: '*', check: {} } }],
+                select_permissions: [{ role: 'user', permission: { columns: '*', filter: {} } }],
               },
               {
                 table: { schema: 'public', name: 'item' },
@@ -172,5 +180,66 @@ describe('aggregates of a relationship without allow_aggregations', () => {
     expect(await graphql('{ parent { children(order_by: {id: asc}) { id } } parent_aggregate { aggregate { count } } }')).toEqual({
       data: { parent: [{ children: [{ id: 1 }, { id: 2 }] }], parent_aggregate: { aggregate: { count: 1 } } },
     })
+  })
+})
+
+describe('values of less common Postgres types', () => {
+  const insert = (column: string, type: string, value: unknown) =>
+    graphql(`mutation ($v: ${type}) { insert_odd_one(object: {${column}: $v}) { ${column} } }`, { v: value })
+
+  it('are strings Postgres reads, for the types Hasura has no parser for', async () => {
+    const accepted: [string, string, unknown, unknown][] = [
+      ['iv', 'interval', '1 day 02:00:00', '1 day 02:00:00'],
+      ['ip', 'inet', '10.0.0.1', '10.0.0.1'],
+      ['net', 'cidr', '10.0.0.0/8', '10.0.0.0/8'],
+      ['mac', 'macaddr', '08:00:2b:01:02:03', '08:00:2b:01:02:03'],
+      ['vb', 'varbit', '1011', '1011'],
+      ['ts', 'tsvector', 'fat cat', "'cat' 'fat'"],
+      ['p', 'point', '(1,2)', '(1,2)'],
+      ['t', 'time', '10:30', '10:30:00'],
+    ]
+    for (const [column, type, value, stored] of accepted) {
+      expect(await insert(column, type, value), type).toEqual({ data: { insert_odd_one: { [column]: stored } } })
+    }
+  })
+
+  it('refuse anything but a string, inline or in a variable', async () => {
+    expect(await graphql('mutation { insert_odd_one(object: {iv: 5}) { id } }')).toEqual({
+      errors: [
+        {
+          message: 'A string is expected for type: interval',
+          extensions: { code: 'parse-failed', path: '$.selectionSet.insert_odd_one.args.object.iv' },
+        },
+      ],
+    })
+    expect(await graphql('mutation { insert_odd_one(object: {ip: ["10.0.0.1"]}) { id } }')).toEqual({
+      errors: [
+        {
+          message: 'A string is expected for type: inet',
+          extensions: { code: 'parse-failed', path: '$.selectionSet.insert_odd_one.args.object.ip' },
+        },
+      ],
+    })
+    expect(await insert('p', 'point', { x: 1, y: 2 })).toEqual({
+      errors: [{ message: 'A string is expected for type: point', extensions: { code: 'parse-failed', path: '$.variableValues' } }],
+    })
+    const inObject = await graphql('mutation ($o: odd_insert_input!) { insert_odd_one(object: $o) { id } }', { o: { mac: 8 } })
+    expect(inObject.errors?.[0]).toMatchObject({ message: 'A string is expected for type: macaddr', extensions: { code: 'parse-failed' } })
+  })
+
+  it('answer a string Postgres cannot read with its data-exception', async () => {
+    const answer = await insert('ip', 'inet', 'not-an-address')
+    expect(answer.errors?.[0]).toMatchObject({
+      message: 'invalid input syntax for type inet: "not-an-address"',
+      extensions: { code: 'data-exception' },
+    })
+  })
+
+  it('take numbers for money and arrays as a Postgres literal or a JSON list', async () => {
+    expect(await insert('m', 'money', 12.5)).toEqual({ data: { insert_odd_one: { m: '$12.50' } } })
+    expect(await insert('ints', '_int4', '{1,2}')).toEqual({ data: { insert_odd_one: { ints: [1, 2] } } })
+    expect(await insert('texts', '_text', ['a', 'b c'])).toEqual({ data: { insert_odd_one: { texts: ['a', 'b c'] } } })
+    const date = await insert('d', 'date', 5)
+    expect(date.errors?.[0]?.extensions.code).toBe('data-exception')
   })
 })

@@ -8,8 +8,9 @@ import {
   type GraphQLInputType,
   type ValueNode,
 } from 'graphql'
-import { validationError } from '../engine-error.ts'
+import { EngineError, validationError } from '../engine-error.ts'
 import { carriesColumnValues } from '../schema/build-mutation-fields.ts'
+import { stringExpectedMessage, takesOnlyStrings } from '../schema/pg-scalars.ts'
 import { slotColumnValues } from './variable-shape.ts'
 import { VariableSlot } from './variable-slot.ts'
 import { intOverflowError } from '../validate/int-overflow.ts'
@@ -63,6 +64,8 @@ export class InputReader {
     }
     if (type instanceof GraphQLInputObjectType) return this.#object(node, type, path)
     if (type instanceof GraphQLEnumType) return this.#enum(node, type, path)
+    if (type instanceof GraphQLScalarType && node.kind !== Kind.STRING && takesOnlyStrings(type.name))
+      throw new EngineError('parse-failed', stringExpectedMessage(type.name), path)
     if ((node.kind === Kind.INT || node.kind === Kind.FLOAT) && !isBuiltIn(type)) {
       // bigint and numeric literals keep their digits: Postgres parses the text.
       return String(Number(node.value)) === node.value ? Number(node.value) : node.value

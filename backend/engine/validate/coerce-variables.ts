@@ -35,6 +35,11 @@ export function variableCoercer(schema: GraphQLSchema, operation: OperationDefin
       const overflow = intOverflowIn(given[name], type)
       if (overflow !== undefined) throw intOverflowError('$.variableValues', overflow)
     }
+    // A scalar's own refusal (a number for `interval`) is Hasura's error, not graphql-js' wording.
+    // graphql-js wraps it twice (coerceInputValue, then getVariableValues).
+    let cause: Error | undefined = result.errors[0]?.originalError
+    while (cause && !(cause instanceof EngineError)) cause = (cause as { originalError?: Error }).originalError
+    if (cause) throw cause
     throw new EngineError('validation-failed', result.errors[0]?.message ?? 'invalid variables', '$.variableValues')
   }
   const definitions: { name: string; type: GraphQLInputType; node: VariableDefinitionNode }[] = []
