@@ -8,10 +8,12 @@ import {
   type GraphQLInputType,
   type ValueNode,
 } from 'graphql'
-import { validationError } from '../engine-error.ts'
+import { EngineError, validationError } from '../engine-error.ts'
 import { carriesColumnValues } from '../schema/build-mutation-fields.ts'
+import { stringExpectedMessage, takesOnlyStrings } from '../schema/pg-scalars.ts'
 import { slotColumnValues } from './variable-shape.ts'
 import { VariableSlot } from './variable-slot.ts'
+import { intOverflowError } from '../validate/int-overflow.ts'
 
 const MAX_INT = 2 ** 31 - 1
 const MIN_INT = -(2 ** 31)
@@ -62,6 +64,8 @@ export class InputReader {
     }
     if (type instanceof GraphQLInputObjectType) return this.#object(node, type, path)
     if (type instanceof GraphQLEnumType) return this.#enum(node, type, path)
+    if (type instanceof GraphQLScalarType && node.kind !== Kind.STRING && takesOnlyStrings(type.name))
+      throw new EngineError('parse-failed', stringExpectedMessage(type.name), path)
     if ((node.kind === Kind.INT || node.kind === Kind.FLOAT) && !isBuiltIn(type)) {
       // bigint and numeric literals keep their digits: Postgres parses the text.
       return String(Number(node.value)) === node.value ? Number(node.value) : node.value
@@ -133,7 +137,11 @@ export class InputReader {
               : null
         if (text === null) throw mismatch('a 32-bit integer')
         const value = Number(text)
-        if (value > MAX_INT || value < MIN_INT) throw mismatch('a 32-bit integer')
+        if (value > MAX_INT || value < MIN_INT) {
+          // An integer literal past 32 bits is Hasura's overflow error (parse-failed), not a type mismatch.
+          if (node.kind === Kind.INT) throw intOverflowError(path, text)
+          throw mismatch('a 32-bit integer')
+        }
         if (value < 0 && (path.endsWith('.args.limit') || path.endsWith('.args.offset'))) throw mismatch('a non-negative 32-bit integer')
         return value
       }

@@ -71,3 +71,45 @@ const COMPARABLE_TYPES = new Set([
 export function isComparableType(type: string, typeKind: string): boolean {
   return COMPARABLE_TYPES.has(type) || typeKind === 'e'
 }
+
+/**
+ * The scalars Hasura v2 parses from JSON itself (`parsePGValue`: the types `PGScalarType` names,
+ * under their GraphQL names). Any other Postgres type (interval, inet, cidr, macaddr, bit,
+ * tsvector, point, time, enums, …) is `PGUnknown` there: it takes a string, handed to Postgres,
+ * and anything else is "A string is expected for type: interval". Arrays (`_int4`) are left out:
+ * they take a Postgres array literal or a JSON list here.
+ */
+const PARSED_SCALARS = new Set([
+  'Int',
+  'Float',
+  'String',
+  'Boolean',
+  'smallint',
+  'bigint',
+  'float8',
+  'numeric',
+  'money',
+  'bpchar',
+  'citext',
+  'date',
+  'timestamp',
+  'timestamptz',
+  'timetz',
+  'json',
+  'jsonb',
+  'geometry',
+  'geography',
+  'raster',
+  'uuid',
+  'ltree',
+  'lquery',
+  'ltxtquery',
+])
+
+export function takesOnlyStrings(scalarName: string): boolean {
+  return !PARSED_SCALARS.has(scalarName) && !scalarName.startsWith('_')
+}
+
+export function stringExpectedMessage(scalarName: string): string {
+  return `A string is expected for type: ${scalarName}`
+}

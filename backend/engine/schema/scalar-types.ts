@@ -8,6 +8,8 @@ import {
   valueFromASTUntyped,
   type GraphQLEnumValueConfigMap,
 } from 'graphql'
+import { EngineError } from '../engine-error.ts'
+import { stringExpectedMessage, takesOnlyStrings } from './pg-scalars.ts'
 
 const BUILT_IN: Record<string, GraphQLScalarType> = {
   Int: GraphQLInt,
@@ -19,6 +21,7 @@ const BUILT_IN: Record<string, GraphQLScalarType> = {
 /**
  * Postgres scalars other than GraphQL's own pass through as JSON: Postgres checks and casts them
  * when the bound parameter reaches it, as Hasura lets Postgres parse `uuid` or `timestamptz` text.
+ * The types Hasura has no parser for take only strings, as there.
  */
 export function postgresScalar(name: string): GraphQLScalarType {
   return (
@@ -26,7 +29,12 @@ export function postgresScalar(name: string): GraphQLScalarType {
     new GraphQLScalarType({
       name,
       serialize: (value) => value,
-      parseValue: (value) => value,
+      // A variable's value; literals are read by the planner (input-reader.ts).
+      parseValue: (value) => {
+        if (typeof value !== 'string' && takesOnlyStrings(name))
+          throw new EngineError('parse-failed', stringExpectedMessage(name), '$.variableValues')
+        return value
+      },
       parseLiteral: (node, variables) => valueFromASTUntyped(node, variables),
     })
   )

@@ -5,12 +5,17 @@ import {
   isNonNullType,
   typeFromAST,
   valueFromAST,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLScalarType,
   type GraphQLInputType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type VariableDefinitionNode,
 } from 'graphql'
 import { EngineError } from '../engine-error.ts'
+import { intOverflowError, isInt32 } from './int-overflow.ts'
 
 /** The request's variables coerced to the operation's types: a function of the variables alone. */
 export type CoerceVariables = (given: Record<string, unknown>) => Record<string, unknown>
@@ -26,6 +31,15 @@ export function variableCoercer(schema: GraphQLSchema, operation: OperationDefin
   const refuse = (given: Record<string, unknown>): Record<string, unknown> => {
     const result = getVariableValues(schema, operation.variableDefinitions ?? [], given)
     if (result.coerced) return result.coerced
+    for (const { name, type } of definitions) {
+      const overflow = intOverflowIn(given[name], type)
+      if (overflow !== undefined) throw intOverflowError('$.variableValues', overflow)
+    }
+    // A scalar's own refusal (a number for `interval`) is Hasura's error, not graphql-js' wording.
+    // graphql-js wraps it twice (coerceInputValue, then getVariableValues).
+    let cause: Error | undefined = result.errors[0]?.originalError
+    while (cause && !(cause instanceof EngineError)) cause = (cause as { originalError?: Error }).originalError
+    if (cause) throw cause
     throw new EngineError('validation-failed', result.errors[0]?.message ?? 'invalid variables', '$.variableValues')
   }
   const definitions: { name: string; type: GraphQLInputType; node: VariableDefinitionNode }[] = []
@@ -54,4 +68,33 @@ export function variableCoercer(schema: GraphQLSchema, operation: OperationDefin
     }
     return coerced
   }
+}
+
+/**
+ * The first whole number too large for an `Int` in a variable's value, as text: Hasura answers
+ * it with its overflow error rather than a type mismatch.
+ */
+function intOverflowIn(value: unknown, type: GraphQLInputType): string | undefined {
+  if (value === null || value === undefined) return undefined
+  if (type instanceof GraphQLNonNull) return intOverflowIn(value, type.ofType as GraphQLInputType)
+  if (type instanceof GraphQLList) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const found = intOverflowIn(item, type.ofType as GraphQLInputType)
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  if (type instanceof GraphQLInputObjectType) {
+    if (typeof value !== 'object') return undefined
+    const fields = type.getFields()
+    for (const [key, item] of Object.entries(value)) {
+      const field = fields[key]
+      const found = field ? intOverflowIn(item, field.type) : undefined
+      if (found !== undefined) return found
+    }
+    return undefined
+  }
+  if (type instanceof GraphQLScalarType && type.name === 'Int' && typeof value === 'number' && Number.isInteger(value) && !isInt32(value))
+    return Number.isSafeInteger(value) ? String(value) : BigInt(value).toString()
+  return undefined
 }
