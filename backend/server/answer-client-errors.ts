@@ -14,9 +14,11 @@ const STATUS_BY_CODE: Record<string, number> = {
  * meets in practice is a request line past the header limit, a long `GET /v1/graphql?query=…`.
  */
 export function answerClientErrors(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) => {
-    // As Node: an answer only on a connection that has not been written to (not mid-response).
-    if (!socket.writable || socket.bytesWritten !== 0) return void socket.destroy()
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: { headersSent: boolean } | null }) => {
+    // As Node: no answer in the middle of another one's. A kept-alive connection has answered
+    // earlier requests, so what counts is the response in flight (Node's own `_httpMessage`),
+    // not whether the connection was ever written to.
+    if (!socket.writable || socket._httpMessage?.headersSent) return void socket.destroy()
     const status = STATUS_BY_CODE[error.code ?? ''] ?? 400
     const message =
       status === 431
@@ -29,6 +31,10 @@ export function answerClientErrors(server: Server): void {
       `Content-Length: ${Buffer.byteLength(body)}`,
       'Connection: close',
     ]
-    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`, () => socket.destroy())
+    // Written and closed at once, as Node does: waiting for the write to finish lets the rest of
+    // what the client still sends (a 60 KB header) arrive unread, and closing then resets the
+    // connection before the client reads the answer.
+    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`)
+    socket.destroy()
   })
 }

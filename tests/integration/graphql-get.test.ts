@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http'
 import { cacheExchange, Client, fetchExchange, subscriptionExchange, type OperationResult } from '@urql/core'
 import { createClient as createWsClient } from 'graphql-ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -89,6 +90,30 @@ describe('GET /v1/graphql on the running backend', () => {
     })
     const response = await fetch(`${server.url}/v1/graphql?${new URLSearchParams({ query: '{ __typename }' })}`)
     expect(await response.json()).toEqual({ data: { __typename: 'query_root' } })
+  })
+
+  it('answers 431 on a kept-alive connection that has served requests before', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const send = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string; socket: unknown }>((resolve, reject) => {
+        const outgoing = request(`${server.url}${path}`, { agent, headers }, (res) => {
+          let body = ''
+          res.on('data', (chunk: Buffer) => (body += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, socket: outgoing.socket }))
+        })
+        outgoing.on('error', reject)
+        outgoing.end()
+      })
+    const first = await send(`/v1/graphql?${new URLSearchParams({ query: '{ __typename }' })}`)
+    expect(first.status).toBe(200)
+    const huge = await send(`/v1/graphql?${new URLSearchParams({ query: '{ __typename }' })}`, {
+      authorization: `Bearer ${'a'.repeat(60_000)}`,
+    })
+    // The same connection, which has answered before.
+    expect(huge.socket).toBe(first.socket)
+    expect(huge.status).toBe(431)
+    expect(JSON.parse(huge.body)).toMatchObject({ code: 'request-too-large' })
+    agent.destroy()
   })
 
   it('answers a request Node cannot parse as Node does, with a body', async () => {
