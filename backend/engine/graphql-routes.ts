@@ -3,7 +3,6 @@ import { clientGoneFromSignal, type ClientGone } from '../lib/client-gone.ts'
 import { requestIdOf } from '../lib/error-answer.ts'
 import { BodyTooLargeError, readBodyText } from '../lib/read-body-text.ts'
 import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
-import { traceContextFor } from '../lib/trace-context.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession, type RequestHeaders } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
@@ -149,7 +148,7 @@ function operationsAnswerer(context: BackendContext, engine: GraphqlEngine) {
           : await engine.execute(request, session, {
               clientGone: transport.clientGone,
               requestId,
-              traceContext: traceContextFor(transport.headers.traceparent),
+              traceparent: transport.headers.traceparent,
             }),
       )
     }

@@ -10,7 +10,7 @@ import {
 } from 'graphql'
 import type { ClientGone } from '../../lib/client-gone.ts'
 import { LruCache } from '../../lib/lru-cache.ts'
-import { traceContextFor, type TraceContext } from '../../lib/trace-context.ts'
+import { traceContextFor } from '../../lib/trace-context.ts'
 import type { LimitedDatabase, Queryable } from '../../db/database.ts'
 import type { BackendContext } from '../../context/backend-context.ts'
 import type { Session } from '../../session/session.ts'
@@ -47,8 +47,11 @@ export interface ExecuteOptions {
   clientGone?: ClientGone
   /** Names the request in the log when it fails unexpectedly (Hasura's `x-request-id`). */
   requestId?: string
-  /** The request's trace, which a mutation's events carry; a new trace when not given. */
-  traceContext?: TraceContext
+  /**
+   * The client's W3C `traceparent` header: a mutation's events carry its trace (a new one when
+   * absent or invalid). Read only for mutations, so a query pays nothing for it.
+   */
+  traceparent?: string | string[]
 }
 
 /**
@@ -188,7 +191,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     return context.db.limited(queryLimits, async (db) => {
       if (compiled.operationType !== 'mutation') return runFields(db, compiled, schema, variables, session, db)
       const mutation = singleMutation(compiled)
-      const trace = options.traceContext ?? traceContextFor(null)
+      const trace = traceContextFor(options.traceparent)
       const prepared = mutation && prepareMutation(mutation, { sessionVariables: session.variables, variables }, trace)
       if (prepared) {
         const json = await runPreparedMutation(db, prepared)
@@ -220,7 +223,7 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
     }
     const timeoutMs = Math.min(...prepared.map(({ session }) => limits(session.role).timeLimitMs))
     // One trace for the operations that run as one (an upload's insert and completion).
-    const trace = options.traceContext ?? traceContextFor(null)
+    const trace = traceContextFor(options.traceparent)
     return context.db.limited({ timeoutMs, clientGone: options.clientGone }, async (db) => {
       const single = prepared.map(({ compiled, variables, session }) => {
         const mutation = singleMutation(compiled)
