@@ -187,6 +187,9 @@ async function stageFile(
   // The part's own errors (a truncated body, a client gone) reach the meter, and so the blob store.
   pipeline(stream, meter, () => {})
   const staging = blobs.stage(meter)
+  // A truncated body fails staging while the bucket may still be read: awaited below, so it must
+  // not count as unhandled meanwhile (Node ends the process on an unhandled rejection).
+  staging.catch(() => undefined)
   try {
     const bucket = await bucketSettings
     allowBucket?.(bucket)
