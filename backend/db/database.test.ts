@@ -31,6 +31,28 @@ describe(`database adapter (${testDatabaseKind})`, () => {
     expect(result.fields.map((f) => f.name)).toEqual(['i', 'big', 'n', 'f', 'b', 'j', 'ts', 'arr', 'nothing'])
   })
 
+  it('sends values as the text Postgres reads for their type, as node-postgres does, and a refused one fails alone', async () => {
+    const cast = async (type: string, value: unknown) => {
+      try {
+        return (await db.query<{ v: string }>(`select ($1::${type})::text as v`, [value])).rows[0]!.v
+      } catch (error) {
+        return (error as { code?: string }).code
+      }
+    }
+    expect(await cast('int4[]', [1, null, 3])).toBe('{1,NULL,3}')
+    expect(await cast('text[]', ['a"b', 'c\\d', null])).toBe('{"a\\"b","c\\\\d",NULL}')
+    expect(await cast('bool', true)).toBe('true')
+    expect(await cast('jsonb', { a: [1] })).toBe('{"a": [1]}')
+    expect(await cast('bytea', Buffer.from('hi'))).toBe('\\x6869')
+    expect(await cast('timestamptz', new Date(0))).toBe('1970-01-01 00:00:00+00')
+    // Postgres' own errors for values its types refuse; PGlite's serializers threw instead, and
+    // broke the protocol exchange for the statements after.
+    expect(await cast('int4[]', 5)).toBe('22P02')
+    expect(await cast('bool', 5)).toBe('22P02')
+    expect(await cast('date', 1_700_000_000)).toBe('22008')
+    expect((await db.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }])
+  })
+
   it('counts the rows a SELECT returns and the rows a write changes', async () => {
     expect((await db.query('select 1 union all select 2')).rowCount).toBe(2)
     expect((await db.query('select 1 where false')).rowCount).toBe(0)

@@ -7,11 +7,13 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
 import { compile, isSqlFragment, type SqlFragment } from '../lib/sql.ts'
 import type { Database, LimitedDatabase, QueryLimits, QueryResult, Queryable, ScriptResult } from './database.ts'
 import { CrashGuardedPGlite } from './pglite-crash-guard.ts'
+import { parameterText } from './parameter-text.ts'
 import { limitDatabase } from './pglite-limits.ts'
 import { PreparedStatements } from './prepared-statements.ts'
 import { PARSED_TYPES, parseValue } from './type-parsers.ts'
 
 type Parsers = Record<number, (text: string) => unknown>
+type Serializers = Record<number, (value: unknown) => string>
 
 export interface PGliteOptions {
   dataDir?: string
@@ -27,23 +29,32 @@ export interface PGliteOptions {
 /**
  * PGlite parses more types than node-postgres does (int8 as bigint, timestamps as Date, arrays).
  * Overriding the parser of every built-in type OID makes both adapters return the same values
- * (see database.ts); types created later have no PGlite parser and already stay text.
+ * (see database.ts); types created later have no PGlite parser and already stay text. Values go
+ * the other way as text already (`parameterText`), which PGlite's serializers must pass as it is.
  */
-async function parsersForAllTypes(pg: PGlite, jsonAsText: boolean): Promise<{ uniform: Parsers; text: Parsers }> {
+async function codecsForAllTypes(pg: PGlite, jsonAsText: boolean): Promise<Codecs> {
   const uniform: Parsers = {}
   const text: Parsers = {}
+  const serializers: Serializers = {}
   const { rows } = await pg.query<{ oid: number }>('select oid::int4 as oid from pg_catalog.pg_type')
   for (const { oid } of rows) {
     const keepText = jsonAsText && (oid === PARSED_TYPES.json || oid === PARSED_TYPES.jsonb)
     uniform[oid] = keepText ? (value) => value : (value) => parseValue(oid, value)
     text[oid] = (value) => value
+    serializers[oid] = (value) => value as string
   }
-  return { uniform, text }
+  return { uniform, text, serializers }
+}
+
+interface Codecs {
+  uniform: Parsers
+  text: Parsers
+  serializers: Serializers
 }
 
 interface Instance {
   pg: CrashGuardedPGlite
-  parsers: { uniform: Parsers; text: Parsers }
+  codecs: Codecs
   /** Set once a replacement is under way; nothing keeps a crashed instance (its memory) alive. */
   replaced?: boolean
 }
@@ -54,7 +65,7 @@ async function openInstance(options: PGliteOptions, loadDataDir?: Blob): Promise
     loadDataDir,
     extensions: { citext, ltree, pgcrypto, uuid_ossp },
   })
-  return { pg, parsers: await parsersForAllTypes(pg, options.jsonAsText ?? false) }
+  return { pg, codecs: await codecsForAllTypes(pg, options.jsonAsText ?? false) }
 }
 
 export async function openPGlite(options: PGliteOptions): Promise<Database> {
@@ -101,13 +112,18 @@ class PGliteQueryableImpl implements Queryable {
     const bound = bind(query, values)
     const { instance, on } = await this.target()
     return this.guard(instance, async () =>
-      toQueryResult(await on.query<Row>(bound.text, bound.values, { parsers: instance.parsers.uniform })),
+      toQueryResult(
+        await on.query<Row>(bound.text, bound.values.map(parameterText), {
+          parsers: instance.codecs.uniform,
+          serializers: instance.codecs.serializers,
+        }),
+      ),
     )
   }
 
   async script(text: string): Promise<ScriptResult[]> {
     const { instance, on } = await this.target()
-    return this.guard(instance, async () => scriptResults(await on.exec(text, { rowMode: 'array', parsers: instance.parsers.text })))
+    return this.guard(instance, async () => scriptResults(await on.exec(text, { rowMode: 'array', parsers: instance.codecs.text })))
   }
 }
 
