@@ -63,7 +63,7 @@ export class FunctionPool {
     // Calls already waiting go first.
     const worker = this.waiting.length === 0 ? this.pick() : undefined
     if (worker) {
-      worker.inFlight++
+      worker.startCall()
       return Promise.resolve(worker)
     }
     if (this.waiting.length >= this.options.maxQueuedCalls) return Promise.reject(new CallQueueFullError())
@@ -86,8 +86,7 @@ export class FunctionPool {
   }
 
   release(worker: WorkerProcess): void {
-    worker.inFlight--
-    if (worker.retiring && worker.inFlight === 0) worker.kill()
+    worker.endCall()
     this.serveWaiting()
   }
 
@@ -101,10 +100,7 @@ export class FunctionPool {
    * loop is blocked cannot finish anything and is killed at once.
    */
   replace(worker: WorkerProcess): void {
-    if (worker.retiring || worker.exited) return
-    worker.retiring = true
-    if (!this.stopped) this.spawn()
-    if (worker.inFlight === 0 || worker.silentForMs(Date.now()) > this.options.stallMs) worker.kill()
+    if (worker.retire(this.options.stallMs) && !this.stopped) this.spawn()
   }
 
   /** New workers load the functions afresh (dev reload); the current ones finish their calls. */
@@ -127,10 +123,7 @@ export class FunctionPool {
     clearInterval(this.heartbeat)
     for (const waiter of this.waiting.splice(0)) waiter.refuse(new Error('the functions are stopping'))
     const workers = [...this.workers]
-    for (const worker of workers) {
-      worker.retiring = true
-      worker.kill()
-    }
+    for (const worker of workers) worker.kill()
     await Promise.all(workers.map((worker) => worker.exit))
   }
 
@@ -177,7 +170,7 @@ export class FunctionPool {
     while (this.waiting.length > 0) {
       const worker = this.pick()
       if (!worker) return
-      worker.inFlight++
+      worker.startCall()
       this.waiting.shift()!.give(worker)
     }
   }

@@ -34,10 +34,9 @@ export class WorkerProcess {
   readonly ready: Promise<boolean>
   readonly exit: Promise<void>
   port: number | undefined
-  inFlight = 0
-  /** No new calls: a replacement has been started; it ends when its calls have. */
-  retiring = false
-  exited = false
+  private calls = 0
+  private isRetiring = false
+  private hasExited = false
   private lastPong = Date.now()
   private readonly child: ChildProcess
 
@@ -72,10 +71,10 @@ export class WorkerProcess {
         }
       })
       this.child.once('exit', (code, signal) => {
-        this.exited = true
+        this.hasExited = true
         this.agent.destroy()
         resolve(false)
-        if (!this.retiring) options.log.warn('functions: a worker exited; replacing it', { code, signal })
+        if (!this.isRetiring) options.log.warn('functions: a worker exited; replacing it', { code, signal })
         options.onExit(this)
       })
     })
@@ -87,7 +86,39 @@ export class WorkerProcess {
 
   /** Serving and not retiring. */
   get available(): boolean {
-    return this.port !== undefined && !this.retiring && !this.exited
+    return this.port !== undefined && !this.isRetiring && !this.hasExited
+  }
+
+  /** Calls routed to this worker and not yet ended. */
+  get inFlight(): number {
+    return this.calls
+  }
+
+  /** No new calls: a replacement has been started; it ends when its calls have. */
+  get retiring(): boolean {
+    return this.isRetiring
+  }
+
+  startCall(): void {
+    this.calls++
+  }
+
+  /** A retiring worker ends with its last call. */
+  endCall(): void {
+    this.calls--
+    if (this.isRetiring && this.calls === 0) this.kill()
+  }
+
+  /**
+   * Takes no new calls from now on and ends once its calls have; at once when it has none or its
+   * event loop has been silent past `stallMs` (it cannot finish them). False when it was already
+   * retiring or gone.
+   */
+  retire(stallMs: number): boolean {
+    if (this.isRetiring || this.hasExited) return false
+    this.isRetiring = true
+    if (this.calls === 0 || this.silentForMs(Date.now()) > stallMs) this.kill()
+    return true
   }
 
   ping(): void {
@@ -100,8 +131,10 @@ export class WorkerProcess {
     return this.port === undefined ? 0 : now - this.lastPong
   }
 
+  /** Ends the process now, calls in flight or not; its exit does not count as a death to replace. */
   kill(): void {
-    if (!this.exited) this.child.kill('SIGKILL')
+    this.isRetiring = true
+    if (!this.hasExited) this.child.kill('SIGKILL')
   }
 }
 
