@@ -37,7 +37,7 @@ export function MetricsList() {
   }
   return (
     <div className="table-wrap">
-      <table aria-label="Metrics" data-testid="metrics-table">
+      <table aria-label="Metrics" data-testid="metrics-table" className="stack-table">
         <thead>
           <tr>
             <th scope="col">Metric</th>
@@ -55,13 +55,15 @@ export function MetricsList() {
                 <Link to={`/w/${workspace.slug}/metrics/${encodeURIComponent(metric.key)}`}>{metric.name}</Link>
                 <div className="muted">{metric.key}</div>
               </td>
-              <td className="number" data-testid="metric-last-value">
+              <td className="number" data-label="Last value" data-testid="metric-last-value">
                 {formatValue(metric.last_value, metric.unit)}
               </td>
-              <td data-testid="metric-sparkline">
+              <td data-label="Last hour" data-testid="metric-sparkline">
                 <Sparkline values={trends.get(metric.id) ?? []} label={metric.name} />
               </td>
-              <td className="muted">{formatTime(metric.last_ts)}</td>
+              <td className="muted" data-label="Updated">
+                {formatTime(metric.last_ts)}
+              </td>
             </tr>
           ))}
         </tbody>
