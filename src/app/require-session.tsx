@@ -1,11 +1,14 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { returnPath } from '../lib/return-path.ts'
 import { useSession } from '../lib/session.tsx'
+import { SessionFromMailLink } from './session-from-mail-link.tsx'
 
 /** Routes below need a signed-in user; others go to sign-in and come back afterwards. */
 export function RequireSession() {
   const { session, lastUserId } = useSession()
   const location = useLocation()
+  const mailLinkToken = new URLSearchParams(location.search).get('refreshToken')
+  if (!session && mailLinkToken) return <SessionFromMailLink refreshToken={mailLinkToken} />
   if (!session) return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search, userId: lastUserId }} />
   return <Outlet />
 }

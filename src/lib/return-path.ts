@@ -11,3 +11,8 @@ export function returnPath(state: unknown, userId?: string | null): string {
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/'
   return from
 }
+
+/** Whether signing in returns to an invitation (`/invite/:token`), which then accepts it. */
+export function invitationReturn(state: unknown): boolean {
+  return returnPath(state).startsWith('/invite/')
+}

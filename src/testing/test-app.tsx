@@ -17,11 +17,13 @@ export const testEnv = parseEnv({}, TEST_ORIGIN)
 export interface RenderScreenOptions {
   path?: string
   at?: string
+  /** The location state the screen is opened with (a return path, say). */
+  state?: unknown
   /** Renders the screen inside a workspace route, as WorkspaceLayout provides it. */
   workspace?: WorkspaceRef
 }
 
-export function renderScreen(element: ReactNode, { path = '/', at = '/', workspace }: RenderScreenOptions = {}) {
+export function renderScreen(element: ReactNode, { path = '/', at = '/', state, workspace }: RenderScreenOptions = {}) {
   const nhost = createClient({
     authUrl: testEnv.authUrl,
     graphqlUrl: testEnv.graphqlUrl,
@@ -34,7 +36,7 @@ export function renderScreen(element: ReactNode, { path = '/', at = '/', workspa
       workspace ? { element: <Outlet context={workspace} />, children: [{ path, element }] } : { path, element },
       { path: '*', element: <p>Navigated away</p> },
     ],
-    { initialEntries: [at] },
+    { initialEntries: [state === undefined ? at : { pathname: at, state }] },
   )
   const view = render(
     <SessionProvider nhost={nhost} apollo={apollo}>

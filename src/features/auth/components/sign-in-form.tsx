@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
-import { returnPath } from '../../../lib/return-path.ts'
+import { invitationReturn, returnPath } from '../../../lib/return-path.ts'
 import { useSession } from '../../../lib/session.tsx'
 import { TextField } from '../../../ui/field.tsx'
 import { ErrorMessage } from '../../../ui/states.tsx'
@@ -43,6 +43,11 @@ export function SignInForm() {
           Your session has expired. Sign in again.
         </p>
       ) : null}
+      {invitationReturn(location.state) ? (
+        <p className="notice" role="status">
+          Sign in, or create an account, with the address the invitation was sent to: you join the workspace right after.
+        </p>
+      ) : null}
       {error ? <ErrorMessage error={error} /> : null}
       <TextField
         label="Email"
@@ -68,7 +73,11 @@ export function SignInForm() {
         {pending ? 'Signing in…' : 'Sign in'}
       </button>
       <p>
-        New here? <Link to="/sign-up">Create an account</Link> · <Link to="/forgot-password">Forgot your password?</Link>
+        New here?{' '}
+        <Link to="/sign-up" state={location.state}>
+          Create an account
+        </Link>{' '}
+        · <Link to="/forgot-password">Forgot your password?</Link>
       </p>
     </form>
   )

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
+import { invitationReturn, returnPath } from '../../../lib/return-path.ts'
 import { useSession } from '../../../lib/session.tsx'
 import { TextField } from '../../../ui/field.tsx'
 import { ErrorMessage } from '../../../ui/states.tsx'
@@ -9,6 +10,9 @@ import { validateCredentials, type CredentialErrors } from '../validate-credenti
 export function SignUpForm() {
   const { nhost } = useSession()
   const navigate = useNavigate()
+  const location = useLocation()
+  // The page that sent here to sign in (an invitation's, say), followed after sign-up as after sign-in.
+  const next = returnPath(location.state)
   const [displayName, setDisplayName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -26,13 +30,18 @@ export function SignUpForm() {
     setPending(true)
     try {
       const name = displayName.trim()
+      // The verification mail's link brings the user back to that page, signed in.
+      const options = {
+        ...(name ? { displayName: name } : {}),
+        ...(next === '/' ? {} : { redirectTo: `${window.location.origin}${next}` }),
+      }
       const response = await nhost.auth.signUpEmailPassword({
         email: email.trim(),
         password,
-        ...(name ? { options: { displayName: name } } : {}),
+        ...(Object.keys(options).length > 0 ? { options } : {}),
       })
       // Sign-up signs in at once unless the project requires a verified email (SPEC §4).
-      if (response.body.session || nhost.getUserSession()) navigate('/workspaces', { replace: true })
+      if (response.body.session || nhost.getUserSession()) navigate(next === '/' ? '/workspaces' : next, { replace: true })
       else setVerifyEmail(true)
     } catch (caught) {
       const appError = toAppError(caught)
@@ -49,7 +58,18 @@ export function SignUpForm() {
       <div className="card auth-form" role="status">
         <h1>Check your email</h1>
         <p>
-          We sent a link to {email}. Follow it, then <Link to="/sign-in">sign in</Link>.
+          We sent a link to {email}.{' '}
+          {invitationReturn(location.state) ? (
+            'Follow it to sign in and accept the invitation.'
+          ) : (
+            <>
+              Follow it, then{' '}
+              <Link to="/sign-in" state={location.state}>
+                sign in
+              </Link>
+              .
+            </>
+          )}
         </p>
       </div>
     )
@@ -59,7 +79,13 @@ export function SignUpForm() {
     <form className="card auth-form" onSubmit={submit} noValidate aria-labelledby="sign-up-title" data-testid="sign-up-form">
       <h1 id="sign-up-title">Create an account</h1>
       {error ? (
-        <ErrorMessage error={error}>{error.code === 'auth/email-taken' ? <Link to="/sign-in">Sign in</Link> : null}</ErrorMessage>
+        <ErrorMessage error={error}>
+          {error.code === 'auth/email-taken' ? (
+            <Link to="/sign-in" state={location.state}>
+              Sign in
+            </Link>
+          ) : null}
+        </ErrorMessage>
       ) : null}
       <TextField
         label="Name (optional)"
@@ -94,7 +120,10 @@ export function SignUpForm() {
         {pending ? 'Creating…' : 'Create account'}
       </button>
       <p>
-        Already have an account? <Link to="/sign-in">Sign in</Link>
+        Already have an account?{' '}
+        <Link to="/sign-in" state={location.state}>
+          Sign in
+        </Link>
       </p>
     </form>
   )

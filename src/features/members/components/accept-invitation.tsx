@@ -31,10 +31,7 @@ export function AcceptInvitation() {
     <div className="page">
       <ErrorMessage error={error}>
         {error.code === 'invitation/wrong-account' ? (
-          <button
-            type="button"
-            onClick={() => void signOut().then(() => navigate(`/sign-in?next=${encodeURIComponent(`/invite/${token}`)}`))}
-          >
+          <button type="button" onClick={() => void signOut().then(() => navigate('/sign-in', { state: { from: `/invite/${token}` } }))}>
             Sign in with another account
           </button>
         ) : (

@@ -78,7 +78,7 @@ export function InvitationList() {
       {action.error && action.error.field !== 'email' ? <ErrorMessage error={action.error} /> : null}
       {sent ? (
         <p role="status" className="muted">
-          Invitation for {sent} created; copy its link below.
+          Invitation for {sent} created and on its way by mail; its link is below to copy too.
         </p>
       ) : null}
       {error && !data ? <ErrorMessage error={toAppError(error)} /> : null}
