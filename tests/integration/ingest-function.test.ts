@@ -47,7 +47,7 @@ beforeAll(async () => {
   const created = await createKey(ada, lab)
   expect(created.status).toBe(201)
   key = ((await created.json()) as { key: string }).key
-}, 60_000)
+}, 180_000)
 
 afterAll(async () => {
   await t?.stop()
@@ -146,6 +146,19 @@ describe('POST /v1/functions/ingest', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'ingest/batch-too-large' } })
     const ok = await ingest(key, { points: points.slice(0, 5000) })
     expect(await ok.json()).toEqual({ stored: 5000, alreadyStored: 0 })
+  })
+
+  it('answers malformed JSON with 400 in the shape of its other errors, at both base URLs', async () => {
+    for (const url of [`${functionsUrl()}/ingest`, `${t.url}/functions/v1/ingest`]) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: '{"points": [{"metric": "temp", "ts": 1795568400, "value": 1},',
+      })
+      expect(response.status).toBe(400)
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await response.json()).toEqual({ error: { code: 'invalid-json', message: expect.any(String) } })
+    }
   })
 
   it('answers 405 to anything but POST', async () => {
