@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ingestCurlCommand } from '../../src/features/ingest-keys/ingest-curl-command.ts'
 import { startStorageTestBackend, type StorageTestBackend, type StorageUser } from '../support/storage-test-backend.ts'
 
 /**
@@ -159,6 +162,18 @@ describe('POST /v1/functions/ingest', () => {
       expect(response.headers.get('content-type')).toMatch(/^application\/json/)
       expect(await response.json()).toEqual({ error: { code: 'invalid-json', message: expect.any(String) } })
     }
+  })
+
+  it('accepts the curl example shown with a new key, run as pasted in a shell', async () => {
+    // The app names the workspace's first metric by key, as WorkspaceMetrics lists them.
+    const { metrics } = await t.adminGraphql<{ metrics: { key: string }[] }>(
+      'query ($w: uuid!) { metrics(where: {workspace_id: {_eq: $w}}, order_by: {key: asc}, limit: 1) { key } }',
+      { w: lab },
+    )
+    const command = ingestCurlCommand({ url: `${t.url}/functions/v1/ingest`, ingestKey: key, metricKey: metrics[0]!.key, ts: new Date() })
+    // Exactly the text shown: curl prints the answer's body (an error's too) on its standard output.
+    const { stdout } = await promisify(execFile)('sh', ['-c', command])
+    expect(JSON.parse(stdout)).toEqual({ stored: 1, alreadyStored: 0 })
   })
 
   it('answers 405 to anything but POST', async () => {
