@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ingestCurlCommand } from '../../src/features/ingest-keys/ingest-curl-command.ts'
@@ -173,6 +174,24 @@ describe('POST /v1/functions/ingest', () => {
     const command = ingestCurlCommand({ url: `${t.url}/functions/v1/ingest`, ingestKey: key, metricKey: metrics[0]!.key, ts: new Date() })
     // Exactly the text shown: curl prints the answer's body (an error's too) on its standard output.
     const { stdout } = await promisify(execFile)('sh', ['-c', command])
+    expect(JSON.parse(stdout)).toEqual({ stored: 1, alreadyStored: 0 })
+  })
+
+  it("runs the README's first point as pasted, the key in PULSEBOARD_INGEST_KEY", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const block = /A first point[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1]
+    expect(block).toBeDefined()
+    const created = await t.userGraphql(
+      ada,
+      'mutation ($w: uuid!) { insert_metrics_one(object: {workspace_id: $w, key: "greenhouse.temp_c", name: "Greenhouse"}) { id } }',
+      { w: lab },
+    )
+    expect(created.errors).toBeUndefined()
+    // Only the address differs: this backend listens on a port of its own.
+    const script = block!.replaceAll('http://127.0.0.1:1337', t.url)
+    const { stdout } = await promisify(execFile)('sh', ['-c', script], { env: { ...process.env, PULSEBOARD_INGEST_KEY: key } })
+    const shownAnswer = /^# (\{.*\})$/m.exec(block!)?.[1]
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(shownAnswer!))
     expect(JSON.parse(stdout)).toEqual({ stored: 1, alreadyStored: 0 })
   })
 
