@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { nhostEnvironment } from '../config/nhost-environment.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import type { ErrorSurface } from '../lib/error-answer.ts'
-import { HttpError } from '../lib/http-error.ts'
 import { findFunctionRoutes } from './find-function-routes.ts'
 import { FunctionPool } from './function-pool.ts'
+import { FunctionsError } from './functions-error.ts'
 import { proxyFunctionCall, refuseCall } from './proxy-function-call.ts'
 import { watchFunctions } from './watch-functions.ts'
 
@@ -43,7 +43,7 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
   const { workers, timeLimitMs, maxRequestBytes, workerMemoryMb, workerNice, maxCallsPerWorker, maxQueuedCalls } = config.functions
   let pool: FunctionPool | undefined
   let unwatch = () => {}
-  const surface: ErrorSurface = { service: 'functions', internal: new HttpError(500, 'internal-error', 'Internal server error'), log }
+  const surface: ErrorSurface = { service: 'functions', internal: new FunctionsError(500, 'internal-error', 'Internal server error'), log }
   const limits = { timeLimitMs, maxRequestBytes }
 
   return {
@@ -51,7 +51,7 @@ export function createFunctionsService(context: BackendContext): FunctionsServic
       return url === FUNCTIONS_PREFIX || url.startsWith(`${FUNCTIONS_PREFIX}/`) || url.startsWith(`${FUNCTIONS_PREFIX}?`)
     },
     handle(req, res) {
-      if (!pool) return refuseCall(surface, limits, req, res, new HttpError(503, 'functions-starting', 'Functions are starting'))
+      if (!pool) return refuseCall(surface, limits, req, res, new FunctionsError(503, 'functions-starting', 'Functions are starting'))
       proxyFunctionCall(pool, limits, surface, req, res, pathBelowPrefix(req.url ?? '/'))
     },
     start(baseUrl, { env = process.env, watch = false } = {}) {

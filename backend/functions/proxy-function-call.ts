@@ -1,8 +1,9 @@
 import { request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import { errorAnswer, sendErrorAnswer, type ErrorSurface } from '../lib/error-answer.ts'
-import { HttpError } from '../lib/http-error.ts'
+import type { HttpError } from '../lib/http-error.ts'
 import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
 import { CallQueueFullError, type FunctionPool } from './function-pool.ts'
+import { FunctionsError } from './functions-error.ts'
 import type { WorkerProcess } from './worker-process.ts'
 
 export interface CallLimits {
@@ -49,7 +50,7 @@ export function proxyFunctionCall(
   }
   const deadline = setTimeout(() => {
     if (worker) pool.replace(worker)
-    fail(new HttpError(504, 'function-timeout', `The function did not answer within ${limits.timeLimitMs} ms`))
+    fail(new FunctionsError(504, 'function-timeout', `The function did not answer within ${limits.timeLimitMs} ms`))
   }, limits.timeLimitMs)
   res.once('close', () => end(true))
 
@@ -90,13 +91,13 @@ export function proxyFunctionCall(
   )
 }
 
-const unavailable = () => new HttpError(502, 'function-unavailable', "The function's worker stopped before answering")
+const unavailable = () => new FunctionsError(502, 'function-unavailable', "The function's worker stopped before answering")
 
 /** Seconds a caller refused for a full queue is asked to wait before trying again. */
 const BUSY_RETRY_AFTER_SECONDS = 1
 
 /** Every worker serves its share of calls and the queue is full: try again shortly. */
-class FunctionsBusyError extends HttpError {
+class FunctionsBusyError extends FunctionsError {
   constructor() {
     super(503, 'functions-busy', 'Every functions worker is busy and the queue of calls is full; try again shortly')
   }
@@ -106,8 +107,8 @@ class FunctionsBusyError extends HttpError {
   }
 }
 
-function tooLarge(limits: CallLimits): HttpError {
-  return new HttpError(413, 'payload-too-large', `The request body is larger than ${limits.maxRequestBytes} bytes`)
+function tooLarge(limits: CallLimits): FunctionsError {
+  return new FunctionsError(413, 'payload-too-large', `The request body is larger than ${limits.maxRequestBytes} bytes`)
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The one family of errors the services answer with: an HTTP status, a stable machine code and a
  * message safe to show. Each service's subclass renders the body its documentation promises
- * (`body()`) and any headers that go with it; this base renders Nhost Auth's and Functions'
+ * (`body()`) and any headers that go with it; this base renders Nhost Auth's
  * `{status, error, message}`. `backend/lib/error-answer.ts` turns any thrown value into an answer.
  */
 export class HttpError extends Error {

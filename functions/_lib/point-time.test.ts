@@ -63,4 +63,18 @@ describe('parsePointValue', () => {
     for (const bad of ['', ' ', 'NaN', 'Infinity', 'abc', null, Number.NaN, Number.NEGATIVE_INFINITY, true])
       expect(parsePointValue(bad)).toBeNull()
   })
+
+  it('reads decimal numbers only, with an optional sign, fraction and exponent', () => {
+    for (const [text, value] of [
+      ['42', 42],
+      ['+0.5', 0.5],
+      ['.5', 0.5],
+      ['5.', 5],
+      ['-1.25E-2', -0.0125],
+      [' 7e3 ', 7000],
+    ] as const)
+      expect(parsePointValue(text)).toBe(value)
+    for (const bad of ['0x10', '0X1f', '0b101', '0o17', '1_000', '1,5', '1e', 'e5', '.', '-', '1e400', '12abc'])
+      expect(parsePointValue(bad)).toBeNull()
+  })
 })

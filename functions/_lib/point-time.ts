@@ -37,8 +37,17 @@ export function pointTimeOutOfRange(ms: number, now = new Date()): string | null
   return null
 }
 
-/** The value of a point, or null when it is not a finite number (strings of numbers count). */
+/**
+ * A decimal number written out: digits with an optional fraction and exponent. `Number()` alone
+ * would also read `0x10`, `0b1` and `0o7` (and Postgres's float8 input reads hex too).
+ */
+const DECIMAL_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i
+
+/**
+ * The value of a point, or null when it is not a finite number: a number, or text of a decimal
+ * number. The one rule of the CSV import and of the app's "Add a point" form.
+ */
 export function parsePointValue(input: unknown): number | null {
-  const value = typeof input === 'string' && input.trim() !== '' ? Number(input) : input
+  const value = typeof input === 'string' ? (DECIMAL_NUMBER.test(input.trim()) ? Number(input) : null) : input
   return typeof value === 'number' && Number.isFinite(value) ? value : null
 }

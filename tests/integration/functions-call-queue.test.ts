@@ -92,7 +92,7 @@ describe(`function calls past the bound (${testDatabaseKind})`, () => {
     // Answered at once in the Functions error shape, not held.
     const refused = await call('/ok').answer
     expect(refused.status).toBe(503)
-    expect(refused.body).toEqual({ status: 503, error: 'functions-busy', message: expect.any(String) })
+    expect(refused.body).toEqual({ error: { code: 'functions-busy', message: expect.any(String) } })
     expect(refused.headers['retry-after']).toBe('1')
     expect(refused.headers['x-request-id']).toBeTruthy()
     // The rest of the backend answers meanwhile.

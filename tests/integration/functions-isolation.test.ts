@@ -69,7 +69,7 @@ it('cuts a spinning function off with 504 while /healthz, GraphQL and other func
   }
   const response = await spinning
   expect(response.status).toBe(504)
-  expect(await response.json()).toMatchObject({ error: 'function-timeout' })
+  expect(await response.json()).toMatchObject({ error: { code: 'function-timeout' } })
   expect(answeredWhileSpinning).toEqual([true, true, true, true, true])
   await expectOneReplaced(before)
   expect(await (await call('/hello')).text()).toBe('hello')
@@ -86,7 +86,7 @@ it.each(['/exit', '/leak'])('answers 502 when %s kills its worker, and replaces 
   const before = await readyWorkers()
   const response = await call(path)
   expect(response.status).toBe(502)
-  expect(await response.json()).toMatchObject({ error: 'function-unavailable' })
+  expect(await response.json()).toMatchObject({ error: { code: 'function-unavailable' } })
   await expectOneReplaced(before)
   expect(await (await call('/hello')).text()).toBe('hello')
 })

@@ -84,7 +84,9 @@ describe('the route of each file', () => {
   it('answers 500 for a file that does not load, and serves the others', async () => {
     const response = await call('/broken')
     expect(response.status).toBe(500)
-    expect(await response.text()).toContain('failed to load')
+    expect(await response.json()).toMatchObject({
+      error: { code: 'function-load-failed', message: expect.stringContaining('failed to load') },
+    })
     expect(await json('/sub')).toEqual({ route: 'sub/index' })
   })
 })
@@ -139,7 +141,7 @@ describe('requests', () => {
       duplex: 'half',
     } as RequestInit)
     expect(streamed.status).toBe(413)
-    expect(await streamed.json()).toMatchObject({ error: 'payload-too-large' })
+    expect(await streamed.json()).toMatchObject({ error: { code: 'payload-too-large' } })
   })
 
   it('answers malformed JSON with 400', async () => {

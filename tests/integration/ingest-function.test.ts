@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ingestCurlCommand } from '../../src/features/ingest-keys/ingest-curl-command.ts'
 import { startStorageTestBackend, type StorageTestBackend, type StorageUser } from '../support/storage-test-backend.ts'
 
 /**
@@ -47,7 +51,7 @@ beforeAll(async () => {
   const created = await createKey(ada, lab)
   expect(created.status).toBe(201)
   key = ((await created.json()) as { key: string }).key
-}, 60_000)
+}, 180_000)
 
 afterAll(async () => {
   await t?.stop()
@@ -146,6 +150,49 @@ describe('POST /v1/functions/ingest', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'ingest/batch-too-large' } })
     const ok = await ingest(key, { points: points.slice(0, 5000) })
     expect(await ok.json()).toEqual({ stored: 5000, alreadyStored: 0 })
+  })
+
+  it('answers malformed JSON with 400 in the shape of its other errors, at both base URLs', async () => {
+    for (const url of [`${functionsUrl()}/ingest`, `${t.url}/functions/v1/ingest`]) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        body: '{"points": [{"metric": "temp", "ts": 1795568400, "value": 1},',
+      })
+      expect(response.status).toBe(400)
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await response.json()).toEqual({ error: { code: 'invalid-json', message: expect.any(String) } })
+    }
+  })
+
+  it('accepts the curl example shown with a new key, run as pasted in a shell', async () => {
+    // The app names the workspace's first metric by key, as WorkspaceMetrics lists them.
+    const { metrics } = await t.adminGraphql<{ metrics: { key: string }[] }>(
+      'query ($w: uuid!) { metrics(where: {workspace_id: {_eq: $w}}, order_by: {key: asc}, limit: 1) { key } }',
+      { w: lab },
+    )
+    const command = ingestCurlCommand({ url: `${t.url}/functions/v1/ingest`, ingestKey: key, metricKey: metrics[0]!.key, ts: new Date() })
+    // Exactly the text shown: curl prints the answer's body (an error's too) on its standard output.
+    const { stdout } = await promisify(execFile)('sh', ['-c', command])
+    expect(JSON.parse(stdout)).toEqual({ stored: 1, alreadyStored: 0 })
+  })
+
+  it("runs the README's first point as pasted, the key in PULSEBOARD_INGEST_KEY", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    const block = /A first point[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1]
+    expect(block).toBeDefined()
+    const created = await t.userGraphql(
+      ada,
+      'mutation ($w: uuid!) { insert_metrics_one(object: {workspace_id: $w, key: "greenhouse.temp_c", name: "Greenhouse"}) { id } }',
+      { w: lab },
+    )
+    expect(created.errors).toBeUndefined()
+    // Only the address differs: this backend listens on a port of its own.
+    const script = block!.replaceAll('http://127.0.0.1:1337', t.url)
+    const { stdout } = await promisify(execFile)('sh', ['-c', script], { env: { ...process.env, PULSEBOARD_INGEST_KEY: key } })
+    const shownAnswer = /^# (\{.*\})$/m.exec(block!)?.[1]
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(shownAnswer!))
+    expect(JSON.parse(stdout)).toEqual({ stored: 1, alreadyStored: 0 })
   })
 
   it('answers 405 to anything but POST', async () => {

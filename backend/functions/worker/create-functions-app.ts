@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url'
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express'
-import { HttpError } from '../../lib/http-error.ts'
 import { REQUEST_ID_HEADER } from '../../lib/request-id.ts'
 import { findFunctionRoutes } from '../find-function-routes.ts'
+import { FunctionsError } from '../functions-error.ts'
 
 /** What the runtime says about loading functions; the worker forwards it to the backend's log. */
 export type LoadReport = (level: 'debug' | 'warn' | 'error', message: string, fields: Record<string, unknown>) => void
@@ -12,8 +12,9 @@ export type LoadReport = (level: 'debug' | 'warn' | 'error', message: string, fi
  * exact text kept in `req.rawBody` (webhook signatures are computed over it), urlencoded bodies
  * parsed, and each function's default export mounted for every method at its route. No route is
  * Express's own 404; a body the parsers refuse (malformed JSON 400, past the limit 413, an
- * unknown charset or encoding 415) and a handler that throws or rejects (500) answer the
- * backend's JSON `{status, error, message}` (`answerRuntimeError`), not Express's HTML page.
+ * unknown charset or encoding 415) and a handler that throws or rejects (500) answer JSON
+ * `{error: {code, message}}` (`answerRuntimeError`, the shape functions answer their own errors
+ * in), not Express's HTML page.
  */
 export async function createFunctionsApp(functionsDir: string, report: LoadReport): Promise<Express> {
   const app = express()
@@ -66,13 +67,13 @@ function answerRuntimeError(report: LoadReport): ErrorRequestHandler {
     if (res.headersSent) return next(error)
     const { status, type, message } = (error ?? {}) as { status?: unknown; type?: unknown; message?: unknown }
     const requestId = req.headers[REQUEST_ID_HEADER]
-    let shown: HttpError
+    let shown: FunctionsError
     if (typeof status === 'number' && status >= 400 && status < 500) {
       const code = (typeof type === 'string' && BODY_ERROR_CODES[type]) || 'invalid-request'
-      shown = new HttpError(status, code, typeof message === 'string' ? message : 'The request is invalid')
+      shown = new FunctionsError(status, code, typeof message === 'string' ? message : 'The request is invalid')
     } else {
       report('error', 'function failed', { requestId, path: req.path, error: String(error), stack: (error as Error | undefined)?.stack })
-      shown = new HttpError(500, 'internal-error', 'Internal server error')
+      shown = new FunctionsError(500, 'internal-error', 'Internal server error')
     }
     res.status(shown.status).json(shown.body())
   }
@@ -92,11 +93,9 @@ async function loadHandler(file: string, report: LoadReport): Promise<RequestHan
     return undefined
   } catch (error) {
     report('error', 'function failed to load', { file, error: String(error), stack: (error as Error).stack })
+    const failed = new FunctionsError(500, 'function-load-failed', `The function failed to load: ${String(error)}`)
     return (_req, res) => {
-      res
-        .status(500)
-        .type('text/plain')
-        .send(`The function failed to load: ${String(error)}`)
+      res.status(failed.status).json(failed.body())
     }
   }
 }

@@ -111,7 +111,7 @@ describe('ProfileForm', () => {
     localStorage.setItem('nhostSession', JSON.stringify(sessionFor('Ada')))
     renderScreen(<AccountScreen />)
     const user = userEvent.setup()
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' })
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'me.png', { type: 'image/png' })
     await user.upload(await screen.findByLabelText(/^Avatar/), png)
 
     // The URL an <img> loads without a token (the avatars bucket is public-read).

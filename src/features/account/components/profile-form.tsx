@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { MyProfileDocument, UpdateMyProfileDocument } from '../../../gql/graphql.ts'
 import { catalogueError, toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { useSession, useUserId } from '../../../lib/session.tsx'
+import { checkUploadType } from '../../../lib/upload-file-type.ts'
 import { Avatar } from '../../../ui/avatar.tsx'
 import { TextField } from '../../../ui/field.tsx'
 import { ErrorMessage, Loading } from '../../../ui/states.tsx'
@@ -48,6 +49,8 @@ export function ProfileForm() {
     if (!file) return
     if (!AVATAR_TYPES.includes(file.type)) return setFileError('Choose a PNG, JPEG, WebP or GIF image.')
     if (file.size > AVATAR_MAX_BYTES) return setFileError('An avatar is at most 5 MB.')
+    const wrongType = await checkUploadType('avatars', file)
+    if (wrongType) return setFileError(wrongType)
     setFileError(undefined)
     try {
       const { body } = await nhost.storage.uploadFiles({ 'bucket-id': 'avatars', 'file[]': [file] })

@@ -8,6 +8,7 @@ import {
 } from '../../../gql/graphql.ts'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { useSession, useUserId } from '../../../lib/session.tsx'
+import { checkUploadType } from '../../../lib/upload-file-type.ts'
 import type { WorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { TextField } from '../../../ui/field.tsx'
 import { formatTime } from '../../../ui/format.ts'
@@ -35,6 +36,7 @@ export function AnnotationsSection({ workspace, metricId }: { workspace: Workspa
     setError(null)
     const file = fileInput.current?.files?.[0]
     const errors = validateAnnotation(text, file)
+    if (file && !errors.file) errors.file = (await checkUploadType('attachments', file)) ?? undefined
     setFieldErrors(errors)
     if (errors.text || errors.file) return
     setBusy(true)

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { CreateImportDocument, LinkWorkspaceFileDocument, MetricImportsDocument } from '../../../gql/graphql.ts'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { useSession } from '../../../lib/session.tsx'
+import { checkUploadType } from '../../../lib/upload-file-type.ts'
 import { ErrorMessage } from '../../../ui/states.tsx'
 import { checkCsvFile } from '../validate-csv-file.ts'
 import { ImportStatus } from './import-status.tsx'
@@ -28,7 +29,7 @@ export function CsvImportSection({ workspaceId, metricId, canImport }: { workspa
     event.preventDefault()
     setError(null)
     const file = fileInput.current?.files?.[0]
-    const problem = checkCsvFile(file)
+    const problem = checkCsvFile(file) ?? (file ? await checkUploadType('imports', file) : null)
     setFileError(problem ?? undefined)
     if (problem || !file) return
     setBusy(true)

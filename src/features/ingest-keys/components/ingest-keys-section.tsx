@@ -78,7 +78,7 @@ export function IngestKeysSection({ workspaceId }: { workspaceId: string }) {
           <p>
             Copy the key <strong>{created.name}</strong> now; it will not be shown again.
           </p>
-          <IngestCurlExample ingestKey={created.key} functionsUrl={nhost.functions.baseURL} />
+          <IngestCurlExample ingestKey={created.key} functionsUrl={nhost.functions.baseURL} workspaceId={workspaceId} />
           <button type="button" onClick={() => setCreated(null)}>
             Done
           </button>

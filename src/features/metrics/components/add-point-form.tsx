@@ -1,5 +1,6 @@
 import { useMutation } from '@apollo/client/react'
 import { useState, type FormEvent } from 'react'
+import { parsePointValue } from '../../../../functions/_lib/point-time.ts'
 import { AddPointDocument } from '../../../gql/graphql.ts'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { TextField } from '../../../ui/field.tsx'
@@ -25,12 +26,13 @@ export function AddPointForm({ metricId, unit }: { metricId: string; unit: strin
     // Empty time means now.
     const time = ts ? new Date(ts) : new Date()
     const errors = validatePoint(value, time)
+    const number = parsePointValue(value)
     setFieldErrors(errors)
     setError(null)
     setAdded(false)
-    if (errors.value || errors.ts) return
+    if (errors.value || errors.ts || number === null) return
     try {
-      await addPoint({ variables: { metricId, ts: time.toISOString(), value: Number(value) } })
+      await addPoint({ variables: { metricId, ts: time.toISOString(), value: number } })
       setAdded(true)
       setValue('')
       setTs('')
