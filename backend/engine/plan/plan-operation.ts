@@ -24,7 +24,7 @@ import {
   type SelectionSetNode,
 } from 'graphql'
 import { EngineError, validationError } from '../engine-error.ts'
-import { mutationMeaningOf } from '../schema/build-mutation-fields.ts'
+import { mutationMeaningOf } from '../schema/mutation-field-meanings.ts'
 import { fieldMeaningOf } from '../schema/field-meanings.ts'
 import type { RoleModel, TableAccess } from '../schema/role-access.ts'
 import type { ColumnInfo, FunctionInfo, RelationshipInfo } from '../schema/source-model.ts'
