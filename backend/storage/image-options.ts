@@ -53,7 +53,9 @@ export function parseImageOptions(query: Record<string, string>, mimeType: strin
     const accepted = (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim())
     options.format = (['avif', 'webp', 'jpeg', 'png'] as const).find((format) => accepted.includes(FORMAT_MIME_TYPES[format])) ?? source
   } else if (f !== undefined && f !== '' && f !== 'same') {
-    if (!(f in FORMAT_MIME_TYPES)) throw new StorageError(400, `format must be one of: same, webp, png, jpeg, avif, auto. Got: ${f}`)
+    // Own keys only: `f=toString` is `in` every object.
+    if (!Object.hasOwn(FORMAT_MIME_TYPES, f))
+      throw new StorageError(400, `format must be one of: same, webp, png, jpeg, avif, auto. Got: ${f}`)
     options.format = f as ImageFormat
   }
   return options

@@ -9,7 +9,7 @@ import {
   type ValueNode,
 } from 'graphql'
 import { EngineError, validationError } from '../engine-error.ts'
-import { carriesColumnValues } from '../schema/build-mutation-fields.ts'
+import { carriesColumnValues } from '../schema/mutation-field-meanings.ts'
 import { stringExpectedMessage, takesOnlyStrings } from '../schema/pg-scalars.ts'
 import { slotColumnValues } from './variable-shape.ts'
 import { VariableSlot } from './variable-slot.ts'

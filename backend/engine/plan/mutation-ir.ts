@@ -1,4 +1,4 @@
-import type { JsonbOperator } from '../schema/build-mutation-fields.ts'
+import type { JsonbOperator } from '../schema/mutation-field-meanings.ts'
 import type { ColumnInfo, RelationshipInfo, TableInfo } from '../schema/source-model.ts'
 import type { BoolExp, OutputField, TypedValue } from './ir.ts'
 

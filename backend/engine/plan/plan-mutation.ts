@@ -6,7 +6,7 @@
 import { getNamedType, type FieldNode, type GraphQLField, type GraphQLNamedType, type GraphQLObjectType } from 'graphql'
 import type { BoolExp as MetadataBoolExp } from '../../metadata/model/types.ts'
 import { validationError } from '../engine-error.ts'
-import { JSONB_OPERATORS, type MutationFieldMeaning } from '../schema/build-mutation-fields.ts'
+import { JSONB_OPERATORS, type MutationFieldMeaning } from '../schema/mutation-field-meanings.ts'
 import type { MutationAccess } from '../schema/mutation-access.ts'
 import type { TableAccess } from '../schema/role-access.ts'
 import type { ColumnInfo, RelationshipInfo, TableInfo } from '../schema/source-model.ts'

@@ -24,10 +24,10 @@ import {
   type SelectionSetNode,
 } from 'graphql'
 import { EngineError, validationError } from '../engine-error.ts'
-import { mutationMeaningOf } from '../schema/build-mutation-fields.ts'
+import { mutationMeaningOf } from '../schema/mutation-field-meanings.ts'
 import { fieldMeaningOf } from '../schema/field-meanings.ts'
 import type { RoleModel, TableAccess } from '../schema/role-access.ts'
-import type { ColumnInfo, FunctionInfo, RelationshipInfo } from '../schema/source-model.ts'
+import type { ColumnInfo, RelationshipInfo } from '../schema/source-model.ts'
 import { and, BoolExpBuilder, typedValue } from './build-bool-exp.ts'
 import { collectFields } from './collect-fields.ts'
 import { InputReader } from './input-reader.ts'
@@ -38,16 +38,14 @@ import type {
   AggregatePlan,
   BoolExp,
   OperationPlan,
-  OrderByItem,
-  OrderExpression,
   OutputField,
   RootField,
   RowSource,
   SelectPlan,
-  TypedValue,
 } from './ir.ts'
 import { parseJsonPath } from './json-path.ts'
 import { planMutation } from './plan-mutation.ts'
+import { emptySource, functionCall, rowSource } from './plan-row-source.ts'
 import { planStream } from './plan-stream.ts'
 
 export interface PlanInput {
@@ -170,7 +168,7 @@ class Planner {
           key,
           kind: 'select',
           single: false,
-          plan: this.#select(meaning.access, nodes, args, path, null, this.#functionCall(meaning.fn, args, path)),
+          plan: this.#select(meaning.access, nodes, args, path, null, functionCall(meaning.fn, args, path)),
         }
       case 'select_by_pk': {
         const table = meaning.access.table
@@ -180,7 +178,7 @@ class Planner {
             return { kind: 'compare', column, operator: '_eq', value: typedValue(column, paramOf(args[column.gqlName])) }
           }),
         )
-        const source: RowSource = { ...this.#emptySource(meaning.access), where: and([this.boolExps.permission(meaning.access), where]) }
+        const source: RowSource = { ...emptySource(meaning.access), where: and([this.boolExps.permission(meaning.access), where]) }
         return { key, kind: 'select', single: true, plan: { source, fields: this.#outputFields(meaning.access, nodes, path) } }
       }
       case 'select_aggregate':
@@ -191,7 +189,7 @@ class Planner {
         return {
           key,
           kind: 'aggregate',
-          plan: this.#aggregate(meaning.access, nodes, args, path, null, this.#functionCall(meaning.fn, args, path)),
+          plan: this.#aggregate(meaning.access, nodes, args, path, null, functionCall(meaning.fn, args, path)),
         }
       default: {
         const mutation = mutationMeaningOf(field)
@@ -206,124 +204,6 @@ class Planner {
     return this.#outputFields(access, nodes, path)
   }
 
-  #functionCall(fn: FunctionInfo, args: Args, path: string): RowSource['function'] {
-    const given = (args.args ?? {}) as Args
-    const values: { name: string; value: TypedValue }[] = []
-    for (const arg of fn.args) {
-      const value = given[arg.name]
-      if (value === undefined || value === null) {
-        if (!arg.hasDefault) throw validationError(`${path}.args.args`, `missing required field '${arg.name}'`)
-        continue
-      }
-      const isJson = arg.sqlType === 'json' || arg.sqlType === 'jsonb'
-      values.push({ name: arg.name, value: { param: paramOf(value), sqlType: arg.sqlType, encoding: isJson ? 'json' : 'text' } })
-    }
-    return { fn, args: values }
-  }
-
-  #emptySource(access: TableAccess): RowSource {
-    return {
-      table: access.table,
-      function: null,
-      where: { kind: 'true' },
-      orderBy: [],
-      distinctOn: [],
-      limit: null,
-      permissionLimit: access.limit,
-      offset: null,
-      parentJoin: null,
-    }
-  }
-
-  #rowSource(access: TableAccess, args: Args, path: string, relationship: RelationshipInfo | null, fn: RowSource['function']): RowSource {
-    const where = args.where
-      ? this.boolExps.fromWhere(args.where as Record<string, unknown>, access, `${path}.args.where`)
-      : { kind: 'true' as const }
-    const orderBy = this.#orderBy(access, (args.order_by ?? []) as Args[])
-    const distinctOn = ((args.distinct_on ?? []) as string[]).map((name) => access.table.columnByName.get(name) as ColumnInfo)
-    if (distinctOn.length > 0 && orderBy.length > 0) {
-      const initial = orderBy.slice(0, distinctOn.length)
-      const matches =
-        initial.length === distinctOn.length &&
-        initial.every((item) => item.expression.kind === 'column' && distinctOn.includes(item.expression.column))
-      if (!matches) throw validationError(`${path}.args`, `"distinct_on" columns must match initial "order_by" columns`)
-    }
-    return {
-      ...this.#emptySource(access),
-      function: fn,
-      where: and([this.boolExps.permission(access), where]),
-      orderBy,
-      distinctOn,
-      limit: this.#limit(args.limit),
-      offset:
-        args.offset === undefined || args.offset === null ? null : { param: paramOf(args.offset), sqlType: 'bigint', encoding: 'text' },
-      parentJoin: relationship ? relationship.mapping : null,
-    }
-  }
-
-  #limit(value: unknown): RowSource['limit'] {
-    if (value === undefined || value === null) return null
-    if (typeof value === 'number') return value
-    return { param: paramOf(value), sqlType: 'integer', encoding: 'text' }
-  }
-
-  #orderBy(access: TableAccess, items: Args[]): OrderByItem[] {
-    const result: OrderByItem[] = []
-    for (const item of items) {
-      for (const [key, value] of Object.entries(item ?? {})) {
-        if (value === null || value === undefined) continue
-        result.push(...this.#orderItems(access, key, value))
-      }
-    }
-    return result
-  }
-
-  #orderItems(access: TableAccess, key: string, value: unknown): OrderByItem[] {
-    const column = access.columns.find((c) => c.gqlName === key)
-    if (column) return [direction({ kind: 'column', column }, value as string)]
-    const relationship = access.table.relationships.find((r) => r.name === key || `${r.name}_aggregate` === key)
-    const target = relationship && this.input.role.access.get(relationship.target)
-    if (!relationship || !target) return []
-    const filter = this.boolExps.permission(target)
-    if (relationship.kind === 'object') {
-      return Object.entries(value as Args)
-        .filter(([, v]) => v !== null && v !== undefined)
-        .flatMap(([innerKey, innerValue]) =>
-          this.#orderItems(target, innerKey, innerValue).map((inner) => ({
-            ...inner,
-            expression: {
-              kind: 'object_relationship',
-              relationship,
-              target: target.table,
-              filter,
-              inner: inner.expression,
-            } as OrderExpression,
-          })),
-        )
-    }
-    const result: OrderByItem[] = []
-    for (const [operator, operand] of Object.entries(value as Args)) {
-      if (operand === null || operand === undefined) continue
-      if (operator === 'count') {
-        result.push(
-          direction({ kind: 'aggregate', relationship, target: target.table, filter, operator: 'count', column: null }, operand as string),
-        )
-        continue
-      }
-      for (const [columnName, dir] of Object.entries(operand as Args)) {
-        const aggColumn = target.columns.find((c) => c.gqlName === columnName)
-        if (!aggColumn || dir === null || dir === undefined) continue
-        result.push(
-          direction(
-            { kind: 'aggregate', relationship, target: target.table, filter, operator: operator as never, column: aggColumn },
-            dir as string,
-          ),
-        )
-      }
-    }
-    return result
-  }
-
   #select(
     access: TableAccess,
     nodes: FieldNode[],
@@ -332,7 +212,10 @@ class Planner {
     relationship: RelationshipInfo | null,
     fn: RowSource['function'],
   ): SelectPlan {
-    return { source: this.#rowSource(access, args, path, relationship, fn), fields: this.#outputFields(access, nodes, path) }
+    return {
+      source: rowSource(this.input.role, this.boolExps, access, args, path, relationship, fn),
+      fields: this.#outputFields(access, nodes, path),
+    }
   }
 
   #outputFields(access: TableAccess, nodes: FieldNode[], path: string): OutputField[] {
@@ -354,7 +237,7 @@ class Planner {
         }
         case 'object_relationship': {
           const source: RowSource = {
-            ...this.#emptySource(meaning.target),
+            ...emptySource(meaning.target),
             where: this.boolExps.permission(meaning.target),
             parentJoin: meaning.relationship.mapping,
           }
@@ -414,7 +297,10 @@ class Planner {
         })
     }
     // Hasura counts every permitted row: the permission's row limit bounds lists, not aggregates.
-    return { source: { ...this.#rowSource(access, args, path, relationship, fn), permissionLimit: null }, outputs }
+    return {
+      source: { ...rowSource(this.input.role, this.boolExps, access, args, path, relationship, fn), permissionLimit: null },
+      outputs,
+    }
   }
 
   #aggregateFields(type: GraphQLObjectType, nodes: FieldNode[], path: string): AggregateField[] {
@@ -443,11 +329,4 @@ class Planner {
     }
     return fields
   }
-}
-
-/** Hasura's `order_by` values: `asc` puts nulls last and `desc` puts them first, as Postgres does. */
-function direction(expression: OrderExpression, value: string): OrderByItem {
-  const descending = value.startsWith('desc')
-  const nullsFirst = value.endsWith('nulls_first') ? true : value.endsWith('nulls_last') ? false : descending
-  return { expression, descending, nullsFirst }
 }

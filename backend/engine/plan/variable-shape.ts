@@ -1,5 +1,5 @@
 import { getNamedType, GraphQLInputObjectType, GraphQLScalarType, type GraphQLInputType } from 'graphql'
-import { carriesColumnValues } from '../schema/build-mutation-fields.ts'
+import { carriesColumnValues } from '../schema/mutation-field-meanings.ts'
 import { VariableSlot } from './variable-slot.ts'
 
 /**
