@@ -3,8 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { launchChromium, recordPageProblems, screenshot, startE2eServer, type E2eServer } from './e2e-harness.ts'
 
 /**
- * Issue 24 item 8, as a browser lays the forms out (happy-dom has no layout): the fields of a form
- * row keep their inputs in line when one of them has a hint or an error below it.
+ * Issue 24 item 8, as a browser lays the pages out (happy-dom has no layout): the fields of a form
+ * row keep their inputs in line when one of them has a hint or an error below it, and buttons,
+ * the dashboard's edit controls among them, are as wide as their text.
  */
 const PASSWORD = 'correct-horse-9'
 const UI_TIMEOUT = 20_000
@@ -52,6 +53,29 @@ async function expectInLine(form: Locator): Promise<void> {
   expect(controls).toEqual(controls.map(({ control }) => ({ control, top: first.top, bottom: first.bottom })))
 }
 
+/** The page's buttons that are wider than their text and padding: stretched by the layout around them. */
+async function stretchedButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('main button')]
+      .filter((button) => {
+        const width = button.getBoundingClientRect().width
+        button.style.width = 'max-content'
+        const natural = button.getBoundingClientRect().width
+        button.style.width = ''
+        return width > natural + 1
+      })
+      .map((button) => button.textContent ?? ''),
+  )
+}
+
+async function expectNoStretchedButtons(page: Page): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 860 })
+    expect({ width, stretched: await stretchedButtons(page) }).toEqual({ width, stretched: [] })
+  }
+  await page.setViewportSize({ width: 1280, height: 860 })
+}
+
 async function signUp(page: Page, email: string): Promise<void> {
   await page.goto(`${server.backend.url}/sign-up`)
   const form = page.getByTestId('sign-up-form')
@@ -61,7 +85,7 @@ async function signUp(page: Page, email: string): Promise<void> {
   await page.waitForURL('**/workspaces', { timeout: UI_TIMEOUT })
 }
 
-it('keeps the inputs of a form row in line when one field has a hint or an error', async () => {
+it('keeps the inputs of a form row in line when one field has a hint or an error, and buttons as wide as their text', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
   const problems = recordPageProblems(page)
   try {
@@ -89,6 +113,21 @@ it('keeps the inputs of a form row in line when one field has a hint or an error
     await rules.getByRole('alert').first().waitFor({ timeout: UI_TIMEOUT })
     await screenshot(page, 'form-row-errors.png')
     await expectInLine(rules)
+    await expectNoStretchedButtons(page)
+
+    // The dashboard in edit mode: its settings form, the add-panel form and each panel's controls.
+    await page.getByRole('link', { name: 'Home' }).click()
+    const dashboardForm = page.getByTestId('dashboard-create-form')
+    await dashboardForm.getByLabel('Title').fill('Service health')
+    await dashboardForm.getByRole('button', { name: 'Create dashboard' }).click()
+    await page.getByRole('heading', { name: 'Service health', level: 1 }).waitFor({ timeout: UI_TIMEOUT })
+    await page.getByTestId('edit-dashboard').click()
+    const panelForm = page.getByTestId('add-panel-form')
+    await panelForm.getByLabel('Title').fill('Latency now')
+    await panelForm.getByRole('button', { name: 'Add panel' }).click()
+    await page.getByRole('button', { name: 'Remove Latency now' }).waitFor({ timeout: UI_TIMEOUT })
+    await screenshot(page, 'dashboard-editing.png')
+    await expectNoStretchedButtons(page)
     expect(problems.filter((p) => !p.includes('favicon.ico'))).toEqual([])
   } catch (error) {
     await screenshot(page, 'form-layout-failure.png').catch(() => undefined)
