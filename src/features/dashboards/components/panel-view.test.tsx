@@ -82,6 +82,19 @@ describe('PanelView', () => {
     expect(screen.getByTestId('panel-value').textContent).toBe('Latest: 1')
   })
 
+  it('breaks a line where buckets hold no points, and reads the latest from the last point drawn', () => {
+    const sparse = [
+      { t: t0, value: 10 },
+      { t: t0 + 180, value: 14 },
+    ]
+    render(<PanelView title="Latency" kind="line" unit="ms" points={sparse} from={t0} to={t0 + 200} bucketSeconds={60} />)
+    expect(drawn.data.at(-1)).toEqual([
+      [t0, t0 + 60, t0 + 120, t0 + 180],
+      [10, null, null, 14],
+    ])
+    expect(screen.getByTestId('panel-value').textContent).toBe('Latest: 14 ms')
+  })
+
   it('has an empty state when the range holds no points', () => {
     render(<PanelView title="Latency" kind="line" unit="ms" points={[]} from={t0} to={t0 + 60} />)
     expect(screen.getByText('No data in this range')).toBeTruthy()
