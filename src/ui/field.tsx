@@ -17,15 +17,20 @@ function FieldFrame({ label, error, hint, children }: FieldFrameProps) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children({ id, describedBy })}
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
+      {hint || error ? (
+        // One box for both, the third row a form row lines its fields up on (styles.css).
+        <div className="field-notes">
+          {hint ? (
+            <p id={hintId} className="field-hint">
+              {hint}
+            </p>
+          ) : null}
+          {error ? (
+            <p id={errorId} className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
       ) : null}
     </div>
   )

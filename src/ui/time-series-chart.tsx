@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
+import { lonePoints, withGaps } from './series-gaps.ts'
 
 export interface SeriesPoint {
   /** Unix seconds. */
@@ -22,7 +23,7 @@ export interface TimeSeriesChartProps {
   label: string
   unit?: string
   height?: number
-  /** The width of a bucket, seconds: the x range leaves room for the newest bar. */
+  /** The width of a bucket, seconds: missing buckets break the line, and the x range leaves room for the newest bar. */
   bucketSeconds?: number
   /** Moments marked with a dashed vertical line (annotations), Unix seconds. */
   markers?: readonly { t: number; label: string }[]
@@ -71,7 +72,10 @@ export function TimeSeriesChart({
   const markerRef = useRef(markers)
   markerRef.current = markers
 
-  const data = (): uPlot.AlignedData => [points.map((p) => p.t), points.map((p) => p.value)]
+  const data = (): uPlot.AlignedData => {
+    const series = withGaps(points, bucketSeconds)
+    return [series.map((p) => p.t), series.map((p) => p.value)]
+  }
 
   useEffect(() => {
     const element = container.current
@@ -102,7 +106,14 @@ export function TimeSeriesChart({
           width: 2,
           fill: kind === 'bar' ? 'rgba(37,99,235,0.55)' : 'rgba(37,99,235,0.08)',
           spanGaps: false,
-          points: { show: points.length < 3 },
+          // A short series shows every point; a longer one the points a gap leaves alone on a line.
+          points:
+            kind === 'bar'
+              ? { show: points.length < 3 }
+              : {
+                  show: true,
+                  filter: (plot, seriesIndex) => (plot.data[seriesIndex]!.length < 3 ? null : lonePoints(plot.data[seriesIndex]!)),
+                },
           ...(kind === 'bar' ? { paths: uPlot.paths.bars?.({ size: [0.7, 40] }) } : {}),
         },
       ],

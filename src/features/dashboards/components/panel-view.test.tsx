@@ -70,14 +70,29 @@ describe('PanelView', () => {
     expect(screen.getByTestId('panel-time').textContent).toBe(formatTime(ts))
   })
 
-  it("gives a bar panel's latest from the newest finished bucket, not the one still filling", () => {
+  it("gives a bar panel's latest from its last bar, even while that bucket is still filling", () => {
     const bars = [
       { t: t0, value: 4 },
       { t: t0 + 60, value: 7 },
       { t: t0 + 120, value: 1 },
     ]
     render(<PanelView title="Signups" kind="bar" unit="" points={bars} from={t0} to={t0 + 150} bucketSeconds={60} />)
-    expect(screen.getByTestId('panel-value').textContent).toBe('Latest: 7')
+    const [, values] = drawn.data.at(-1) as [number[], (number | null)[]]
+    expect(values.at(-1)).toBe(1)
+    expect(screen.getByTestId('panel-value').textContent).toBe('Latest: 1')
+  })
+
+  it('breaks a line where buckets hold no points, and reads the latest from the last point drawn', () => {
+    const sparse = [
+      { t: t0, value: 10 },
+      { t: t0 + 180, value: 14 },
+    ]
+    render(<PanelView title="Latency" kind="line" unit="ms" points={sparse} from={t0} to={t0 + 200} bucketSeconds={60} />)
+    expect(drawn.data.at(-1)).toEqual([
+      [t0, t0 + 60, t0 + 120, t0 + 180],
+      [10, null, null, 14],
+    ])
+    expect(screen.getByTestId('panel-value').textContent).toBe('Latest: 14 ms')
   })
 
   it('has an empty state when the range holds no points', () => {

@@ -12,7 +12,7 @@ export interface PanelViewProps {
   points: readonly SeriesPoint[] | undefined
   from: number
   to: number
-  /** The width of a bucket, seconds: a bar panel's latest bucket is the newest finished one. */
+  /** The width of a bucket, seconds: the chart breaks its line where buckets are missing. */
   bucketSeconds?: number
   /** The metric's newest point, which a stat panel shows (with its own time). */
   newest?: { value: number | null; ts: string } | undefined
@@ -69,9 +69,8 @@ export function PanelView({ title, kind, unit, points, from, to, bucketSeconds, 
       </div>
     )
   }
-  // A bar's value grows until its bucket ends: the latest shown is the newest finished bucket.
-  const finished = kind === 'bar' && bucketSeconds ? visible.filter((p) => p.t + bucketSeconds <= to) : visible
-  const last = [...finished].reverse().find((p) => p.value !== null)
+  // The newest bar or point drawn, even while its bucket is still filling: "Latest" reads off the chart.
+  const last = [...visible].reverse().find((p) => p.value !== null)
   return (
     <>
       <TimeSeriesChart

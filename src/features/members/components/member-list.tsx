@@ -4,12 +4,13 @@ import { toAppError } from '../../../lib/error-catalogue.ts'
 import { useUserId } from '../../../lib/session.tsx'
 import { useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { Avatar } from '../../../ui/avatar.tsx'
+import { ConfirmButton } from '../../../ui/confirm-button.tsx'
 import { ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { useAction } from './use-action.ts'
 
 const ROLES: Workspace_Roles_Enum[] = ['owner', 'editor', 'viewer']
 
-/** Members and their roles, live; owners change roles and remove members (the last owner stays). */
+/** Members and their roles, live; owners change roles and remove members (the last owner stays), after a confirmation. */
 export function MemberList() {
   const workspace = useWorkspaceRef()
   const me = useUserId()
@@ -58,12 +59,12 @@ export function MemberList() {
                 <span className="role-badge">{member.role}</span>
               )}
               {isOwner || member.user_id === me ? (
-                <button
-                  type="button"
-                  onClick={() => void action.run(() => remove({ variables: { workspaceId: workspace.id, userId: member.user_id } }))}
-                >
-                  {member.user_id === me ? 'Leave' : `Remove ${label}`}
-                </button>
+                <ConfirmButton
+                  label={member.user_id === me ? 'Leave' : `Remove ${label}`}
+                  question={member.user_id === me ? `Leave ${workspace.name}?` : `Remove ${label} from ${workspace.name}?`}
+                  confirmLabel={member.user_id === me ? 'Yes, leave' : 'Yes, remove'}
+                  onConfirm={() => void action.run(() => remove({ variables: { workspaceId: workspace.id, userId: member.user_id } }))}
+                />
               ) : null}
             </li>
           )

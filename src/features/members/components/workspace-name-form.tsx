@@ -13,7 +13,8 @@ export function WorkspaceNameForm() {
   const navigate = useNavigate()
   const [name, setName] = useState(workspace.name)
   const [confirm, setConfirm] = useState('')
-  const [rename, { loading }] = useMutation(RenameWorkspaceDocument, { refetchQueries: ['WorkspaceBySlug'] })
+  // No refetch: the workspace layout's subscription brings the new name.
+  const [rename, { loading }] = useMutation(RenameWorkspaceDocument)
   const [remove] = useMutation(DeleteWorkspaceDocument)
   const renaming = useAction()
   const deleting = useAction()

@@ -48,6 +48,7 @@ export function MetricChart({ metricId, name, unit }: MetricChartProps) {
           label={name}
           unit={unit}
           height={260}
+          bucketSeconds={bucketSeconds}
           markers={markers}
         />
       )}

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react'
+import { useSubscription } from '@apollo/client/react'
 import { useState } from 'react'
 import { MetricPointsPageDocument } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
@@ -10,14 +10,16 @@ const PAGE_SIZE = 25
 /** The first cursor: after any point the database accepts (at most 1 day ahead). */
 const newestCursor = () => new Date(Date.now() + 2 * 86_400_000).toISOString()
 
-/** A metric's points, newest first, page by page (keyset on ts: cursors, not offsets). */
+/**
+ * A metric's points, newest first, page by page (keyset on ts: cursors, not offsets). The page is
+ * subscribed: points added from this page, by scripts or by imports show as they are stored.
+ */
 export function PointsTable({ metricId, unit }: { metricId: string; unit: string }) {
   // cursors[i] is the exclusive upper ts of page i; going back pops one.
   const [cursors, setCursors] = useState<string[]>(() => [newestCursor()])
   const before = cursors[cursors.length - 1]!
-  const { data, loading, error, refetch } = useQuery(MetricPointsPageDocument, {
+  const { data, loading, error } = useSubscription(MetricPointsPageDocument, {
     variables: { metricId, before, limit: PAGE_SIZE + 1 },
-    fetchPolicy: 'cache-and-network',
   })
   const rows = data?.points.slice(0, PAGE_SIZE) ?? []
   const hasOlder = (data?.points.length ?? 0) > PAGE_SIZE
@@ -27,13 +29,7 @@ export function PointsTable({ metricId, unit }: { metricId: string; unit: string
     <section className="card" aria-labelledby="points-title" data-testid="points-table">
       <div className="page-header">
         <h2 id="points-title">Points</h2>
-        <button
-          type="button"
-          onClick={() => {
-            setCursors([newestCursor()])
-            void refetch()
-          }}
-        >
+        <button type="button" onClick={() => setCursors([newestCursor()])}>
           Newest
         </button>
       </div>

@@ -1,4 +1,9 @@
-import { useWorkspaceRef } from '../../../lib/workspace-ref.ts'
+import { useWorkspaceRef, type WorkspaceRef } from '../../../lib/workspace-ref.ts'
+
+/** "an owner", "an editor", "a viewer": the article follows the role's first sound. */
+function roleWithArticle(role: WorkspaceRef['role']): string {
+  return `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`
+}
 
 export function WorkspaceHeader() {
   const workspace = useWorkspaceRef()
@@ -6,7 +11,7 @@ export function WorkspaceHeader() {
     <header className="page-header">
       <h1>{workspace.name}</h1>
       <p className="muted">
-        /{workspace.slug} · you are {workspace.role === 'owner' ? 'an owner' : `a ${workspace.role}`}
+        /{workspace.slug} · you are {roleWithArticle(workspace.role)}
       </p>
     </header>
   )

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react'
+import { useSubscription } from '@apollo/client/react'
 import { Suspense, useEffect } from 'react'
 import { Link, NavLink, Outlet, useParams } from 'react-router'
 import { WorkspaceBySlugDocument } from '../../../gql/graphql.ts'
@@ -8,11 +8,14 @@ import { forgetWorkspace, rememberWorkspace, type WorkspaceRef } from '../../../
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
 import { ErrorMessage, Loading } from '../../../ui/states.tsx'
 
-/** Resolves `/w/:slug` to the workspace and the user's role in it, for every page below. */
+/**
+ * Resolves `/w/:slug` to the workspace and the user's role in it, for every page below. Live: an
+ * owner changing the user's role changes what the open pages offer, without a reload.
+ */
 export function WorkspaceLayout() {
   const { slug = '' } = useParams()
   const userId = useUserId()
-  const { data, loading, error, refetch } = useQuery(WorkspaceBySlugDocument, { variables: { slug, userId } })
+  const { data, loading, error, restart } = useSubscription(WorkspaceBySlugDocument, { variables: { slug, userId } })
   const found = data?.workspaces[0]
   const role = found?.members[0]?.role
 
@@ -24,7 +27,7 @@ export function WorkspaceLayout() {
   if (error && !data) {
     return (
       <ErrorMessage error={toAppError(error)}>
-        <button type="button" onClick={() => void refetch()}>
+        <button type="button" onClick={restart}>
           Retry
         </button>
       </ErrorMessage>
