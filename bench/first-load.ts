@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core'
 import { DEFAULT_ADMIN_SECRET } from '../backend/config/load-config.ts'
 import { DEMO_DASHBOARD, DEMO_WORKSPACE } from '../demo/demo-content.ts'
+import { buildCommitWebApp, serveWebBuild } from './web-build-server.ts'
 
 /**
  * Start and first paint (issue 14 item 5), as a newcomer meets them:
@@ -18,10 +19,15 @@ import { DEMO_DASHBOARD, DEMO_WORKSPACE } from '../demo/demo-content.ts'
  *    panel showing its latest value (data fetched and drawn);
  * 3. the same for a dashboard of 24 panels (the most a dashboard holds) on 7 days over a week of
  *    one point per second (issue 25: two metrics, each panel a different aggregation and bucket,
- *    so that no two panels share a live query).
+ *    so that no two panels share a live query);
+ * 4. that dashboard again, today's web app beside the panel client before live-series.ts (one
+ *    whole-window subscription per panel, commit PREVIOUS_PANEL_CLIENT, or BENCH_BASELINE_COMMIT),
+ *    in alternating cold loads: each build served on its own origin in front of the same backend
+ *    (web-build-server.ts), so both go through the same extra hop.
  *
  *   npm run bench -- first-load [runs]      (default 5; CHROMIUM_PATH to use another Chromium)
  */
+const PREVIOUS_PANEL_CLIENT = '2d120b8^'
 const PROJECT_DIR = resolve(import.meta.dirname, '..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -217,7 +223,11 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PULSEBOARD_DATA_DIR: dataDir }
   let browser: Browser | undefined
   let serving: Started | undefined
+  // Built first, before anything is measured.
+  const previousCommit = process.env.BENCH_BASELINE_COMMIT ?? PREVIOUS_PANEL_CLIENT
+  let previous: ReturnType<typeof buildCommitWebApp> | undefined
   try {
+    previous = buildCommitWebApp(PROJECT_DIR, previousCommit)
     // The first start creates the database, the demo user and its dashboard (and builds the app when its sources changed).
     const first = npmStart(env)
     const [, email, password, dashboardUrl] = await waitFor('the demo', first, () => DEMO_LINE.exec(first.output()) ?? undefined, 300_000)
@@ -249,16 +259,7 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
       ],
     })
     const viewport = { width: 1280, height: 900 }
-    const signingIn = await browser.newContext({ viewport })
-    const signInPage = await signingIn.newPage()
-    await signInPage.goto(`${url}/sign-in`)
-    const form = signInPage.getByTestId('sign-in-form')
-    await form.getByLabel('Email').fill(email!)
-    await form.getByLabel('Password').fill(password!)
-    await form.getByRole('button', { name: 'Sign in' }).click()
-    await signInPage.waitForURL((address) => !address.pathname.startsWith('/sign-in'), { timeout: 30_000 })
-    const storageState = await signingIn.storageState()
-    await signingIn.close()
+    const storageState = await signIn(browser, viewport, url, email!, password!)
 
     // Every demo panel is a chart or a stat, which shows its latest value (tables show rows).
     const demo = await coldLoads(
@@ -274,6 +275,30 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
     const seedSeconds = (performance.now() - seedStarted) / 1000
     const denseLoad = loadavg()[0]!
     const dense = await coldLoads(browser, { viewport, storageState }, `${url}${densePath}`, 'Dense', 24, runs)
+
+    // Today's build and the previous panel client's, each on its own origin, loaded in turn.
+    const builds = [
+      { name: 'today', server: await serveWebBuild(join(PROJECT_DIR, 'dist'), url) },
+      { name: `previous panel client (${previousCommit})`, server: await serveWebBuild(previous!.dir, url) },
+    ]
+    const compared = new Map<string, ColdLoads>(builds.map((b) => [b.name, { paint: [], title: [], panels: [] }]))
+    try {
+      const states = new Map<string, Awaited<ReturnType<typeof signIn>>>()
+      for (const b of builds) states.set(b.name, await signIn(browser, viewport, b.server.url, email!, password!))
+      for (let i = 0; i < runs; i++) {
+        for (const b of builds) {
+          const options = { viewport, storageState: states.get(b.name)! }
+          const load = await coldLoads(browser, options, `${b.server.url}${densePath}`, 'Dense', 24, 1)
+          const into = compared.get(b.name)!
+          into.paint.push(...load.paint)
+          into.title.push(...load.title)
+          into.panels.push(...load.panels)
+        }
+      }
+    } finally {
+      for (const b of builds) await b.server.close()
+    }
+    const [today, before] = builds.map((b) => compared.get(b.name)!)
     return [
       `${runs} runs each; median / max in ms; PGlite on files; machine load (1 min) ${startLoad.toFixed(1)} during the starts, ${loadavg()[0]!.toFixed(1)} after the loads.`,
       '',
@@ -288,10 +313,35 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
       `| 24 panels on 7 days of 1 Hz data, cold load: all 24 panels showing their latest value | ${summary(dense.panels)} |`,
       '',
       `The 24-panel dashboard: ${(DENSE_DAYS * 86400 * DENSE_METRICS.length).toLocaleString('en-US')} points loaded in ${seedSeconds.toFixed(0)} s; machine load (1 min) ${denseLoad.toFixed(1)} before its loads.`,
+      '',
+      `The 24-panel dashboard again, each build on its own origin in front of the same backend, in alternating cold loads (${runs} each); machine load (1 min) ${loadavg()[0]!.toFixed(1)} after them.`,
+      '',
+      `| measure | today | ${builds[1]!.name} | today / previous (medians) |`,
+      '|---|---|---|---|',
+      ...(['paint', 'title', 'panels'] as const).map(
+        (key) =>
+          `| ${{ paint: 'first contentful paint', title: 'its title shown', panels: 'all 24 panels showing their latest value' }[key]} | ${summary(today![key])} | ${summary(before![key])} | ${(median(today![key]) / median(before![key])).toFixed(2)} |`,
+      ),
     ]
   } finally {
     await browser?.close()
     if (serving) await stopped(serving)
     rmSync(dataDir, { recursive: true, force: true })
+    previous?.remove()
   }
+}
+
+/** Signs in as the demo user on `origin`'s sign-in page: the browser state a cold load starts from. */
+async function signIn(browser: Browser, viewport: { width: number; height: number }, origin: string, email: string, password: string) {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  await page.goto(`${origin}/sign-in`)
+  const form = page.getByTestId('sign-in-form')
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password').fill(password)
+  await form.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((address) => !address.pathname.startsWith('/sign-in'), { timeout: 30_000 })
+  const state = await context.storageState()
+  await context.close()
+  return state
 }

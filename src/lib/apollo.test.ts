@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { graphql, http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MyWorkspacesDocument } from '../gql/graphql.ts'
+import type { ApolloLink } from '@apollo/client'
+import type { DocumentNode } from 'graphql'
+import { AddPointDocument, MetricSeriesDocument, MetricSeriesHistoryDocument, MyWorkspacesDocument } from '../gql/graphql.ts'
 import { server, listenWithMswServer } from '../testing/msw-server.ts'
 import { testEnv } from '../testing/test-app.tsx'
-import { createAppApollo, type AppApollo } from './apollo.ts'
+import { createAppApollo, freshAccessToken, goesOverSocket, OVER_SOCKET, type AppApollo } from './apollo.ts'
 import { toAppError } from './error-catalogue.ts'
 import { createNhost } from './nhost.ts'
 
@@ -112,5 +114,39 @@ describe('createAppApollo and a token about to expire', () => {
     expect(testEnv.authUrl).toMatch(/\/v1$/)
     expect(refreshTokens).toEqual(['r1'])
     expect(seen).toEqual([`Bearer ${fresh}`])
+  })
+})
+
+describe('freshAccessToken', () => {
+  const withToken = (accessToken: string) => {
+    const nhost = createNhost(testEnv)
+    nhost.sessionStorage.set(session(accessToken, 'r1') as never)
+    return nhost.getUserSession()
+  }
+
+  it('hands over a token good for longer than the margin, without a refresh', () => {
+    const token = fakeJwt('u1', 900)
+    expect(freshAccessToken(withToken(token), 60)).toBe(token)
+  })
+
+  it('has none for a token inside the margin, an expired one or no session', () => {
+    expect(freshAccessToken(withToken(fakeJwt('u1', 30)), 60)).toBeUndefined()
+    expect(freshAccessToken(withToken(fakeJwt('u1', -10)), 60)).toBeUndefined()
+    expect(freshAccessToken(null, 60)).toBeUndefined()
+  })
+})
+
+describe('goesOverSocket', () => {
+  const operation = (query: DocumentNode, context: Record<string, unknown> = {}) =>
+    ({ query, getContext: () => context }) as unknown as ApolloLink.Operation
+
+  it('sends subscriptions, and queries marked OVER_SOCKET, over the WebSocket', () => {
+    expect(goesOverSocket(operation(MetricSeriesDocument))).toBe(true)
+    expect(goesOverSocket(operation(MetricSeriesHistoryDocument, OVER_SOCKET))).toBe(true)
+  })
+
+  it('sends other queries and every mutation over HTTP', () => {
+    expect(goesOverSocket(operation(MetricSeriesHistoryDocument))).toBe(false)
+    expect(goesOverSocket(operation(AddPointDocument, OVER_SOCKET))).toBe(false)
   })
 })

@@ -1,7 +1,8 @@
 import { useQuery, useSubscription } from '@apollo/client/react'
 import type { ErrorLike } from '@apollo/client'
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import { MetricSeriesDocument, MetricSeriesHistoryDaysDocument, MetricSeriesHistoryDocument } from '../../gql/graphql.ts'
+import { OVER_SOCKET } from '../../lib/apollo.ts'
 import { useKeptValue } from '../../lib/use-kept-value.ts'
 import type { SeriesWindow } from '../../lib/time-range.ts'
 import { mergeSeries, sameFingerprint, splitWindow, type SeriesBucket } from './live-series.ts'
@@ -31,12 +32,18 @@ export function useLiveSeries({ metricId, bucketSeconds, aggregation, window }: 
   const history = useQuery(MetricSeriesHistoryDocument, {
     variables: { ...historyArgs, bucketSeconds, aggregation },
     skip: !split.history,
-    fetchPolicy: 'network-only',
+    fetchPolicy: 'no-cache',
+    context: OVER_SOCKET,
   })
   // Subscribed once the history is read, its baseline: not competing with the first paint's reads.
-  const days = useSubscription(MetricSeriesHistoryDaysDocument, { variables: historyArgs, skip: !split.history || !history.data })
+  const days = useSubscription(MetricSeriesHistoryDaysDocument, {
+    variables: historyArgs,
+    skip: !split.history || !history.data,
+    fetchPolicy: 'no-cache',
+  })
   const tail = useSubscription(MetricSeriesDocument, {
     variables: { metricId, bucketSeconds, since: split.tailSince, until: window.until, aggregation },
+    fetchPolicy: 'no-cache',
   })
 
   const read = history.loading ? undefined : history.data
@@ -48,7 +55,13 @@ export function useLiveSeries({ metricId, bucketSeconds, aggregation, window }: 
 
   const newest = tail.loading ? undefined : tail.data
   const ready = newest && (!split.history || read)
-  const merged = ready ? mergeSeries(read?.metric_series ?? [], newest.metric_series, window.since, split, bucketSeconds) : undefined
+  const { tailStart } = split
+  const merged = useMemo(
+    () => (ready ? mergeSeries(read?.metric_series ?? [], newest.metric_series, window.since, split, bucketSeconds) : undefined),
+    // The split is recomputed every render; its tail start and window's `since` say all of it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [ready, read, newest, window.since, tailStart, bucketSeconds],
+  )
   const buckets = useKeptValue(merged)
   return { buckets, loading: !buckets && (tail.loading || history.loading), error: tail.error ?? history.error ?? days.error }
 }

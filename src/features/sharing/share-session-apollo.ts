@@ -3,6 +3,7 @@ import { SetContextLink } from '@apollo/client/link/context'
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions'
 import { createClient as createWsClient } from 'graphql-ws'
 import type { NhostClient } from '@nhost/nhost-js'
+import { goesOverSocket } from '../../lib/apollo.ts'
 import type { AppEnv } from '../../lib/env.ts'
 
 export interface ShareSession {
@@ -35,11 +36,7 @@ export function createShareApollo(env: AppEnv, accessToken: string): ShareApollo
     connectionParams: () => ({ headers: { Authorization: `Bearer ${token}` } }),
   })
   const http = new SetContextLink(() => ({ headers: { authorization: `Bearer ${token}` } })).concat(new HttpLink({ uri: env.graphqlUrl }))
-  const link = ApolloLink.split(
-    ({ query }) => query.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation === 'subscription'),
-    new GraphQLWsLink(ws),
-    http,
-  )
+  const link = ApolloLink.split(goesOverSocket, new GraphQLWsLink(ws), http)
   const client = new ApolloClient({ link, cache: new InMemoryCache() })
   return {
     client,

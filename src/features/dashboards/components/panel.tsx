@@ -33,7 +33,8 @@ export function Panel({ panel, rangeId, window, now, showAnnotations = false }: 
     skip: !showAnnotations || kind !== 'line',
   })
   const markers = useMemo(() => (annotations?.annotations ?? []).map((a) => ({ t: Date.parse(a.ts) / 1000, label: a.text })), [annotations])
-  const points = buckets?.map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
+  // Converted once per new series, not on every tick of the chart's second clock.
+  const points = useMemo(() => buckets?.map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value })), [buckets])
   const newest = last?.metrics_by_pk?.last_ts ? { value: last.metrics_by_pk.last_value ?? null, ts: last.metrics_by_pk.last_ts } : undefined
   return (
     <PanelView
