@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import { requestIdOf } from '../lib/error-answer.ts'
 import { checkConditionals } from './check-conditionals.ts'
@@ -8,6 +7,7 @@ import { parseByteRange } from './parse-byte-range.ts'
 import type { StorageService } from './storage-service.ts'
 import type { BucketSettings, FileMetadata } from './storage-metadata.ts'
 import { StorageError } from './storage-error.ts'
+import { webBody } from './web-body.ts'
 
 /**
  * A file's bytes with hasura-storage's download headers (controller/get_file.go): `ETag` (the
@@ -70,7 +70,7 @@ export async function sendFile(c: Context, storage: StorageService, file: FileMe
   if (c.req.method === 'HEAD') return new Response(null, { status: answer, headers })
   const body = await store.read(key, range)
   if (!body) throw new StorageError(404, 'file not found')
-  return new Response(Readable.toWeb(body) as ReadableStream, { status: answer, headers })
+  return new Response(webBody(body), { status: answer, headers })
 }
 
 /**
