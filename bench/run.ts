@@ -13,6 +13,7 @@ import { benchGraphqlQueries } from './graphql-queries.ts'
 import { benchImport } from './import.ts'
 import { benchIngest } from './ingest.ts'
 import { benchLiveRefresh } from './live-refresh.ts'
+import { benchPgliteParameters } from './pglite-parameters.ts'
 import { benchPgliteThread } from './pglite-thread.ts'
 import { benchRateLimits } from './rate-limits.ts'
 import { benchSeries } from './series.ts'
@@ -39,6 +40,7 @@ const benchmarks: Record<string, (args: string[]) => Promise<string[]>> = {
   ingest: (args) => benchIngest(...args.map(Number)),
   'live-refresh': (args) => benchLiveRefresh(...args.map(Number)),
   'metadata-reload': (args) => benchMetadataReload(...args.map(Number)),
+  'pglite-parameters': (args) => benchPgliteParameters(...args.map(Number)),
   'pglite-thread': (args) => benchPgliteThread(...args.map(Number)),
   'rate-limits': (args) => benchRateLimits(...args.map(Number)),
   series: (args) => benchSeries(...args.map(Number)),
