@@ -59,4 +59,12 @@ describe('snippet', () => {
     expect(ingest).toContain('Authorization: Bearer $PULSEBOARD_INGEST_KEY')
     expect(ingest).toContain('Settings → Ingest keys')
   })
+
+  it('ingest: takes the metric from the shell, so that the body a shell builds names it', () => {
+    const curl = snippet('ingest', target, query)
+    const body = /-d (".*")$/m.exec(curl)![1]!
+    // The -d argument as a POSIX shell expands it, with the variable the comment asks for set.
+    const expanded = execFileSync('sh', ['-c', `PULSEBOARD_METRIC=greenhouse.temp_c; printf '%s' ${body}`], { encoding: 'utf8' })
+    expect(JSON.parse(expanded)).toEqual({ points: [{ metric: 'greenhouse.temp_c', ts: expect.any(String), value: 1 }] })
+  })
 })

@@ -208,13 +208,15 @@ function apolloSnippet(target: SnippetTarget, operation: SnippetOperation): stri
 
 /** The ingest function takes a workspace's ingest key, not a session (docs/api.md, `POST /ingest`). */
 function ingestSnippet(target: SnippetTarget): string {
-  const body = JSON.stringify({ points: [{ metric: 'signups', ts: new Date().toISOString(), value: 1 }] })
+  // The explorer belongs to no workspace, so the metric comes from the shell as the key does: a
+  // made-up metric key would be refused (422) when pasted.
+  const body = JSON.stringify({ points: [{ metric: '$PULSEBOARD_METRIC', ts: new Date().toISOString(), value: 1 }] })
   return [
-    "# An ingest key from a workspace's Settings → Ingest keys (owners create them), in PULSEBOARD_INGEST_KEY.",
-    '# The metric key must be one of that workspace; at most 5,000 points a request.',
+    "# An ingest key from a workspace's Settings → Ingest keys (owners create them), in PULSEBOARD_INGEST_KEY,",
+    "# and the key of one of that workspace's metrics (its Metrics page) in PULSEBOARD_METRIC. At most 5,000 points a request.",
     `curl -X POST ${shellQuote(`${target.functionsUrl}/ingest`)} \\`,
     '  -H "Authorization: Bearer $PULSEBOARD_INGEST_KEY" \\',
     "  -H 'Content-Type: application/json' \\",
-    `  -d ${shellQuote(body)}`,
+    `  -d "${body.replaceAll('"', '\\"')}"`,
   ].join('\n')
 }
