@@ -8,7 +8,7 @@
  */
 import type { NhostClient } from '@nhost/nhost-js'
 import type { GraphiQLProps } from 'graphiql'
-import { getOperationAST, OperationTypeNode, parse, type DocumentNode, type ExecutionResult } from 'graphql'
+import { getOperationAST, Kind, OperationTypeNode, parse, type DocumentNode, type ExecutionResult } from 'graphql'
 import { createClient as createWsClient } from 'graphql-ws'
 
 export type ExplorerFetcher = GraphiQLProps['fetcher']
@@ -46,8 +46,10 @@ export function createExplorerFetcher(urls: { graphqlUrl: string; graphqlWsUrl: 
     if (socket?.readyState === WebSocket.OPEN && session?.accessToken !== socketToken) socket.close(4205, 'Client Restart')
   })
 
-  const fetcher: ExplorerFetcher = async (params, options) => {
-    if (isSubscription(params.query, params.operationName, options?.documentAST)) {
+  const fetcher: ExplorerFetcher = async (given, options) => {
+    const document = parseOrNull(given.query)
+    const params = { ...given, operationName: operationNameIn(document, given.operationName) }
+    if (document && getOperationAST(document, params.operationName ?? undefined)?.operation === OperationTypeNode.SUBSCRIPTION) {
       const results = ws.iterate({
         query: params.query,
         variables: params.variables as Record<string, unknown>,
@@ -84,14 +86,22 @@ export function createExplorerFetcher(urls: { graphqlUrl: string; graphqlWsUrl: 
   }
 }
 
-function isSubscription(query: string, operationName: string | null | undefined, documentAST: DocumentNode | undefined): boolean {
-  let document = documentAST
-  if (!document) {
-    try {
-      document = parse(query)
-    } catch {
-      return false // the server reports the syntax error
-    }
+/** The document GraphiQL sends, or null for text that does not parse (the server reports why). */
+function parseOrNull(query: string): DocumentNode | null {
+  try {
+    return parse(query)
+  } catch {
+    return null
   }
-  return getOperationAST(document, operationName ?? undefined)?.operation === OperationTypeNode.SUBSCRIPTION
+}
+
+/**
+ * The operation to run. GraphiQL derives its operation name from the editor after a pause, so an
+ * operation run right after it was typed can come with the name of the one it replaced, which the
+ * server would refuse ("no such operation"). A document of one operation can only mean that one.
+ */
+export function operationNameIn(document: DocumentNode | null, given: string | null | undefined): string | null | undefined {
+  const operations = document?.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION) ?? []
+  if (operations.length !== 1) return given
+  return operations[0]!.name?.value ?? null
 }
