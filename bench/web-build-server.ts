@@ -6,6 +6,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { webAppFileHeaders } from '../backend/server/serve-web-app.ts'
 
 /**
  * A built web app served on its own port in front of a running backend: its files (gzipped, with
@@ -19,42 +20,26 @@ export interface WebBuildServer {
   close(): Promise<void>
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-}
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json'])
-
 export async function serveWebBuild(dir: string, backendUrl: string): Promise<WebBuildServer> {
   const root = normalize(resolve(dir))
   const backend = new URL(backendUrl)
   const agent = new Agent({ keepAlive: true })
-  const files = new Map<string, { body: Buffer; gzipped: Buffer | null }>()
+  const files = new Map<string, { body: Buffer; headers: Record<string, string>; gzipped: Buffer | null }>()
   const file = (path: string) => {
     let cached = files.get(path)
     if (!cached) {
       const body = readFileSync(path)
-      cached = { body, gzipped: COMPRESSIBLE.has(extname(path)) ? gzipSync(body) : null }
+      const { headers, compressible } = webAppFileHeaders(path)
+      cached = { body, headers, gzipped: compressible ? gzipSync(body) : null }
       files.set(path, cached)
     }
     return cached
   }
 
   const sendFile = (req: IncomingMessage, res: ServerResponse, path: string) => {
-    const { body, gzipped } = file(path)
+    const { body, headers, gzipped } = file(path)
     const gzip = gzipped !== null && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
-    res.writeHead(200, {
-      'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
-      'cache-control': path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      vary: 'accept-encoding',
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-    })
+    res.writeHead(200, { ...headers, ...(gzip ? { 'content-encoding': 'gzip' } : {}) })
     res.end(gzip ? gzipped : body)
   }
 

@@ -34,13 +34,8 @@ export function serveWebApp(app: Hono, dir: string): void {
     // A path that normalises outside the folder (`/../`) is answered with the app, not the file.
     const inside = path.startsWith(root + sep)
     const file = inside && existsSync(path) && extname(path) !== '' ? path : join(root, 'index.html')
-    const immutable = file.includes(`${sep}assets${sep}`)
-    const headers: Record<string, string> = {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-      vary: 'accept-encoding',
-    }
-    if (COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+    const { headers, compressible } = webAppFileHeaders(file)
+    if (compressible && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
       const key = `${file}:${(await stat(file)).mtimeMs}`
       let body = compressed.get(key)
       if (!body) {
@@ -51,6 +46,22 @@ export function serveWebApp(app: Hono, dir: string): void {
     }
     return c.body(new Uint8Array(await readFile(file)), 200, headers)
   })
+}
+
+/**
+ * The headers a file of the built app is served with (hashed files under `assets/` cached for
+ * good, the rest revalidated), and whether it is worth compressing.
+ */
+export function webAppFileHeaders(file: string): { headers: Record<string, string>; compressible: boolean } {
+  const immutable = file.includes(`${sep}assets${sep}`)
+  return {
+    headers: {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+    },
+    compressible: COMPRESSIBLE.has(extname(file)),
+  }
 }
 
 function safeDecode(path: string): string {

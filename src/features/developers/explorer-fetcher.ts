@@ -86,7 +86,10 @@ export function createExplorerFetcher(urls: { graphqlUrl: string; graphqlWsUrl: 
   }
 }
 
-/** The document GraphiQL sends, or null for text that does not parse (the server reports why). */
+/**
+ * The document sent, parsed from its text (GraphiQL's `documentAST` lags behind the editor as its
+ * operation name does), or null for text that does not parse (the server reports why).
+ */
 function parseOrNull(query: string): DocumentNode | null {
   try {
     return parse(query)
