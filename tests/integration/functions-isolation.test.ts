@@ -3,8 +3,10 @@ import { startFunctionsTestBackend, FUNCTIONS_TEST_ADMIN_SECRET, type FunctionsT
 
 /**
  * Functions run in worker processes: one that spins, sleeps past the time limit, exits or leaks
- * memory costs its own worker, never the backend or the other functions. Two workers, a 1.5 s
+ * memory costs its own worker, never the backend or the other functions. Two workers, a 4 s
  * limit and a 64 MB heap per worker; the functions folder is watched as `npm run dev` does.
+ * The limit leaves a loaded machine time to answer the rounds beside a spinning call, and the
+ * leak fills its heap in 8 MB steps, so that it dies of memory well before the time limit.
  */
 let server: FunctionsTestBackend
 
@@ -15,9 +17,9 @@ beforeAll(async () => {
       'functions/spin.ts': `export default () => { for (;;) {} }`,
       'functions/sleep.ts': `export default async (_req: any, res: any) => { await new Promise((r) => setTimeout(r, 60_000)); res.send('late') }`,
       'functions/exit.ts': `export default () => process.exit(3)`,
-      'functions/leak.ts': `export default () => { const kept: number[][] = []; for (;;) kept.push(new Array(100_000).fill(kept.length)) }`,
+      'functions/leak.ts': `export default () => { const kept: number[][] = []; for (;;) kept.push(new Array(1_000_000).fill(kept.length)) }`,
     },
-    { PULSEBOARD_FUNCTIONS_WORKERS: '2', PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '1500', PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB: '64' },
+    { PULSEBOARD_FUNCTIONS_WORKERS: '2', PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '4000', PULSEBOARD_FUNCTIONS_WORKER_MEMORY_MB: '64' },
     { watchFunctions: true },
   )
 })

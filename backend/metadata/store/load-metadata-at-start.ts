@@ -5,7 +5,12 @@ import { clearedMetadata } from '../model/default-metadata.ts'
 import { findInconsistencies } from './find-inconsistencies.ts'
 import { loadMetadataDirectory } from '../model/load-metadata-directory.ts'
 import { notifyMetadataChange } from './metadata-notifications.ts'
+import { sql } from '../../lib/sql.ts'
 import { readAppliedDirectoryHash, readStoredMetadata, writeAppliedDirectoryHash, writeStoredMetadata } from './metadata-storage.ts'
+
+/** Serializes start-ups on one database: without it, two instances starting at once both read
+ * "nothing stored" and the second one's write fails its resource_version check. */
+const METADATA_START_LOCK = 7_341_902_003
 
 /**
  * Start-up step (after system schemas and migrations): the metadata the engine serves.
@@ -21,6 +26,7 @@ export async function loadMetadataAtStart(context: Pick<StoreContext, 'config' |
   const dir = join(context.config.projectDir, 'nhost', 'metadata')
   const project = existsSync(dir) ? loadMetadataDirectory(dir, context.config.projectDir) : undefined
   const { metadata, resourceVersion, source } = await context.db.transaction(async (tx) => {
+    await tx.query(sql`select pg_advisory_xact_lock(${METADATA_START_LOCK}::bigint)`)
     const stored = await readStoredMetadata(tx)
     if (project && project.contentHash !== (await readAppliedDirectoryHash(tx))) {
       const version = await writeStoredMetadata(tx, project.metadata, stored?.resourceVersion ?? 0)
