@@ -14,7 +14,8 @@
  *   session once and is retried once; if that fails the session is lost and the app goes back
  *   to sign-in (SPEC §8 "session expired").
  */
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, Observable } from '@apollo/client'
+import { ApolloClient, ApolloLink, HttpLink, Observable } from '@apollo/client'
+import { createAppCache } from './apollo-cache.ts'
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors'
 import { SetContextLink } from '@apollo/client/link/context'
 import { ErrorLink } from '@apollo/client/link/error'
@@ -144,7 +145,7 @@ export function createAppApollo(env: AppEnv, nhost: NhostClient, options: AppApo
   const reachable = new ApolloLink((operation, forward) => forward(operation).pipe(tap({ next: () => reportSocket(true) })))
   const link = ApolloLink.split(goesOverSocket, new GraphQLWsLink(ws), ApolloLink.from([retryOnExpiredSession, auth, reachable, http]))
 
-  const client = new ApolloClient({ link, cache: new InMemoryCache() })
+  const client = new ApolloClient({ link, cache: createAppCache() })
 
   return {
     client,

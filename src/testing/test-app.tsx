@@ -2,7 +2,8 @@
  * Renders a screen as the app does (session, Apollo, router) against MSW: the nhost client and
  * Apollo speak real HTTP to TEST_ORIGIN, which MSW answers from the handlers a test installs.
  */
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client'
+import { ApolloClient, ApolloLink, HttpLink } from '@apollo/client'
+import { createAppCache } from '../lib/apollo-cache.ts'
 import { getMainDefinition } from '@apollo/client/utilities'
 import { createClient } from '@nhost/nhost-js'
 import { render } from '@testing-library/react'
@@ -37,7 +38,7 @@ export function renderScreen(element: ReactNode, { path = '/', at = '/', state, 
   })
   const http = new HttpLink({ uri: testEnv.graphqlUrl })
   const link = subscriptions ? ApolloLink.split(({ query }) => isSubscription(query), subscriptions.link, http) : http
-  const apollo = new ApolloClient({ link, cache: new InMemoryCache() })
+  const apollo = new ApolloClient({ link, cache: createAppCache() })
   const router = createMemoryRouter(
     [
       workspace ? { element: <Outlet context={workspace} />, children: [{ path, element }] } : { path, element },
