@@ -1,5 +1,7 @@
-// ESLint: TypeScript's recommended rules, React hooks' rules of use, and the layering of
-// backend/ (docs/architecture.md): each folder may import only the folders beneath it.
+// ESLint: TypeScript's recommended rules, React hooks' rules of use, the layering of backend/
+// (docs/architecture.md): each folder may import only the folders beneath it, and the web app's
+// feature boundaries: a folder of src/features/ never imports another.
+import { readdirSync } from 'node:fs'
 import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
@@ -23,6 +25,25 @@ export const layers = {
   triggers: ['context', 'db', 'config', 'metadata'],
   server: ['*'],
   cli: ['config', 'db', 'metadata', 'server'],
+}
+
+/** The web app's features (src/features/*): each is imported only by src/app, which composes them. */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+const featureZones = features.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: './src/features',
+  except: [`./${feature}`],
+  message: `src/features/${feature} may not import another feature: compose features in src/app/routes, share code through src/ui, src/lib or src/panels (docs/architecture.md)`,
+}))
+
+/** Shared web app code, which every feature may use: it knows no feature and no route. */
+const sharedZone = {
+  target: ['./src/ui', './src/lib', './src/panels'],
+  from: ['./src/features', './src/app'],
+  message: 'src/ui, src/lib and src/panels are shared by the features: they import no feature and no route',
 }
 
 const zones = Object.entries(layers)
@@ -79,9 +100,16 @@ export default tseslint.config(
           zones: [
             { target: './src', from: './backend', message: 'the web app talks to the backend over its public APIs only' },
             { target: './src', from: './tests', message: 'production code does not import test helpers' },
+            ...featureZones,
+            sharedZone,
           ],
         },
       ],
     },
+  },
+  {
+    // Tests stay inside their feature too (they may import the test helpers).
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...featureZones, sharedZone] }] },
   },
 )

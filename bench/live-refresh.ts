@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mergeSeries, splitWindow, type SeriesBucket } from '../src/features/metrics/live-series.ts'
+import { mergeSeries, splitWindow, type SeriesBucket } from '../src/lib/live-series.ts'
 import { applyProductSchema } from '../tests/support/product-schema-db.ts'
 import { openTestDatabase } from '../tests/support/test-database.ts'
 import { executionMs, newMetric } from './series.ts'
@@ -9,7 +9,7 @@ import { executionMs, newMetric } from './series.ts'
  * subscriptions are refetched after a new point, on days of one point per second, in
  * alternating runs:
  * - "whole window": metric_series over the panel's window, as panels subscribed before;
- * - "tail and fingerprint": what a panel subscribes to now (src/features/metrics/live-series.ts),
+ * - "tail and fingerprint": what a panel subscribes to now (src/lib/live-series.ts),
  *   metric_series over its tail (at most 16 buckets) and the per-day sum and count of the
  *   history before it.
  * The history itself is read once per tail (every 16 buckets): its time is listed too. Before

@@ -4,7 +4,7 @@
  * subscribed window (metric_series leaves out empty buckets, so the extra day costs nothing);
  * `since` slides with a clock that ticks once a minute, which re-subscribes with the new window.
  */
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 
 export const TIME_RANGES = [
   { id: '15m', label: '15 min', seconds: 15 * 60, minBucket: 10 },
@@ -52,22 +52,45 @@ export function seriesWindow(rangeId: TimeRangeId, nowMs: number): SeriesWindow 
   }
 }
 
+/**
+ * A clock every component on the page reads together: one timer, started by the first reader and
+ * stopped with the last, so that all charts move their edge in the same render.
+ */
+function sharedClock(read: () => number, checkEveryMs: number) {
+  const listeners = new Set<() => void>()
+  let timer: ReturnType<typeof setInterval> | undefined
+  let now = read()
+  const tick = () => {
+    const next = read()
+    if (next === now) return
+    now = next
+    for (const listener of listeners) listener()
+  }
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      timer ??= setInterval(tick, checkEveryMs)
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size > 0) return
+        clearInterval(timer)
+        timer = undefined
+      }
+    },
+    // While no one reads it, the clock does not tick: read the time afresh.
+    read: () => (timer === undefined ? (now = read()) : now),
+  }
+}
+
+const minuteClock = sharedClock(() => Math.floor(Date.now() / 60_000) * 60_000, 5_000)
+const secondClock = sharedClock(() => Math.floor(Date.now() / 1000), 1000)
+
 /** Now, rounded down to the minute, updating every minute. */
 export function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 60_000) * 60_000)
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Math.floor(Date.now() / 60_000) * 60_000), 5_000)
-    return () => clearInterval(timer)
-  }, [])
-  return now
+  return useSyncExternalStore(minuteClock.subscribe, minuteClock.read)
 }
 
 /** Now in seconds, every second: the chart's right edge moves with the wall clock. */
 export function useSecondClock(): number {
-  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000))
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), 1000)
-    return () => clearInterval(timer)
-  }, [])
-  return now
+  return useSyncExternalStore(secondClock.subscribe, secondClock.read)
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { mergeSeries, sameFingerprint, splitWindow, type SeriesBucket } from '../../src/features/metrics/live-series.ts'
+import { mergeSeries, sameFingerprint, splitWindow, type SeriesBucket } from '../../src/lib/live-series.ts'
 import { db, newMetric, newUser, newWorkspace, openProductSchemaPerFile } from '../support/product-schema-db.ts'
 
 /**
- * A live panel's two reads (src/features/metrics/live-series.ts) against the real metric_series:
+ * A live panel's two reads (src/lib/live-series.ts) against the real metric_series:
  * the history and the tail merged must equal one call over the whole window, for every
  * aggregation, the app's buckets and ranges, windows sliding by the minute; and the history's
  * per-day sum and count must change when a point behind the tail is added, corrected or deleted.

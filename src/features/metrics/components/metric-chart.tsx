@@ -6,7 +6,7 @@ import { effectiveBucket, seriesWindow, timeRange, useMinuteClock, useSecondCloc
 import { RangePicker } from '../../../ui/range-picker.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { TimeSeriesChart } from '../../../ui/time-series-chart.tsx'
-import { useLiveSeries } from '../use-live-series.ts'
+import { useLiveSeries } from '../../../lib/use-live-series.ts'
 
 interface MetricChartProps {
   metricId: string

@@ -1,20 +1,21 @@
 import { useQuery } from '@apollo/client/react'
+import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
-import { MetricByKeyDocument } from '../../../gql/graphql.ts'
+import { MetricByKeyDocument, type MetricByKeyQuery } from '../../../gql/graphql.ts'
 import { catalogueError, toAppError } from '../../../lib/error-catalogue.ts'
-import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
-import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
+import { useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ErrorMessage, Loading } from '../../../ui/states.tsx'
-import { AlertRulesSection } from '../../alerts/components/alert-rules-section.tsx'
-import { AnnotationsSection } from '../../annotations/components/annotations-section.tsx'
-import { PointsTable } from '../../points/components/points-table.tsx'
-import { CsvImportSection } from '../../imports/components/csv-import-section.tsx'
-import { AddPointForm } from './add-point-form.tsx'
-import { EditMetricForm } from './edit-metric-form.tsx'
 import { MetricLastValue } from './metric-last-value.tsx'
-import { MetricChart } from './metric-chart.tsx'
 
-export function MetricDetail() {
+export type MetricDetailFields = MetricByKeyQuery['metrics'][number]
+
+export interface MetricDetailProps {
+  /** The page's sections about the metric, under its header (composed by the route from several features). */
+  children: (metric: MetricDetailFields) => ReactNode
+}
+
+/** `/w/:slug/metrics/:key`: the metric by its key, its header with the live last value, then its sections. */
+export function MetricDetail({ children }: MetricDetailProps) {
   const workspace = useWorkspaceRef()
   const { key = '' } = useParams()
   const { data, loading, error, refetch } = useQuery(MetricByKeyDocument, { variables: { workspaceId: workspace.id, key } })
@@ -46,31 +47,7 @@ export function MetricDetail() {
         </div>
         <MetricLastValue metricId={metric.id} unit={metric.unit} initial={metric} />
       </header>
-      <ErrorBoundary region="metric chart">
-        <MetricChart metricId={metric.id} name={metric.name} unit={metric.unit} />
-      </ErrorBoundary>
-      <ErrorBoundary region="points">
-        <PointsTable metricId={metric.id} unit={metric.unit} />
-      </ErrorBoundary>
-      <ErrorBoundary region="annotations">
-        <AnnotationsSection workspace={workspace} metricId={metric.id} />
-      </ErrorBoundary>
-      <ErrorBoundary region="CSV import">
-        <CsvImportSection workspaceId={workspace.id} metricId={metric.id} canImport={canWrite(workspace)} />
-      </ErrorBoundary>
-      {canWrite(workspace) ? (
-        <ErrorBoundary region="edit metric">
-          <EditMetricForm metric={{ ...metric, description: metric.description ?? '' }} workspaceSlug={workspace.slug} />
-        </ErrorBoundary>
-      ) : null}
-      {canWrite(workspace) ? (
-        <ErrorBoundary region="add point">
-          <AddPointForm metricId={metric.id} unit={metric.unit} />
-        </ErrorBoundary>
-      ) : null}
-      <ErrorBoundary region="alert rules">
-        <AlertRulesSection metricId={metric.id} unit={metric.unit} />
-      </ErrorBoundary>
+      {children(metric)}
     </div>
   )
 }

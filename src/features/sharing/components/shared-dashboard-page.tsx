@@ -5,10 +5,8 @@ import { SharedDashboardDocument } from '../../../gql/graphql.ts'
 import { env } from '../../../lib/env.ts'
 import { catalogueError, toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { useSession } from '../../../lib/session.tsx'
-import { seriesWindow, useMinuteClock, useSecondClock } from '../../../lib/time-range.ts'
-import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
+import { PanelGrid } from '../../../panels/panel-grid.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
-import { Panel } from '../../dashboards/components/panel.tsx'
 import { createShareApollo, startShareSession, type ShareApollo } from '../share-session-apollo.ts'
 
 /** Renew this long before the share session expires. */
@@ -67,10 +65,8 @@ export function SharedDashboardPage() {
   )
 }
 
+/** The dashboard as a share session reads it: the last hour, without annotations or edit mode. */
 function SharedDashboard({ id }: { id: string }) {
-  const minute = useMinuteClock()
-  const second = useSecondClock()
-  const window = seriesWindow('1h', minute)
   const { data, loading, error } = useSubscription(SharedDashboardDocument, { variables: { id } })
   if (error && !data) return <ErrorMessage error={toAppError(error)} />
   if (loading && !data) return <Loading label="Loading dashboard…" />
@@ -92,26 +88,7 @@ function SharedDashboard({ id }: { id: string }) {
       {dashboard.panels.length === 0 ? (
         <EmptyState title="No panels on this dashboard" />
       ) : (
-        <div className="grid" data-testid="panel-grid">
-          {dashboard.panels.map((panel) => (
-            <section
-              key={panel.id}
-              className={`card panel w-${Math.min(Math.max(panel.width, 1), 4)}`}
-              aria-label={panel.title || panel.metric.name}
-              data-testid="panel"
-            >
-              <div className="panel-header">
-                <h3>{panel.title || panel.metric.name}</h3>
-                <span className="muted">
-                  {panel.aggregation} · {panel.metric.key}
-                </span>
-              </div>
-              <ErrorBoundary region={`panel ${panel.id}`}>
-                <Panel panel={panel} rangeId="1h" window={window} now={second} />
-              </ErrorBoundary>
-            </section>
-          ))}
-        </div>
+        <PanelGrid panels={dashboard.panels} rangeId="1h" />
       )}
     </div>
   )

@@ -1,7 +1,7 @@
-import type { AppError } from '../../../lib/error-catalogue.ts'
-import { formatTime, formatValue } from '../../../ui/format.ts'
-import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
-import { TimeSeriesChart, type SeriesPoint } from '../../../ui/time-series-chart.tsx'
+import type { AppError } from '../lib/error-catalogue.ts'
+import { formatTime, formatValue } from '../ui/format.ts'
+import { EmptyState, ErrorMessage, Loading } from '../ui/states.tsx'
+import { TimeSeriesChart, type SeriesPoint } from '../ui/time-series-chart.tsx'
 
 export type PanelKind = 'line' | 'bar' | 'stat' | 'table'
 

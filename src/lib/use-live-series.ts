@@ -1,10 +1,10 @@
 import { useQuery, useSubscription } from '@apollo/client/react'
 import type { ErrorLike } from '@apollo/client'
 import { useEffect, useMemo } from 'react'
-import { MetricSeriesDocument, MetricSeriesHistoryDaysDocument, MetricSeriesHistoryDocument } from '../../gql/graphql.ts'
-import { OVER_SOCKET } from '../../lib/apollo.ts'
-import { useKeptValue } from '../../lib/use-kept-value.ts'
-import type { SeriesWindow } from '../../lib/time-range.ts'
+import { MetricSeriesDocument, MetricSeriesHistoryDaysDocument, MetricSeriesHistoryDocument } from '../gql/graphql.ts'
+import { OVER_SOCKET } from './apollo.ts'
+import { useKeptValue } from './use-kept-value.ts'
+import type { SeriesWindow } from './time-range.ts'
 import { mergeSeries, sameFingerprint, splitWindow, type SeriesBucket } from './live-series.ts'
 
 export interface LiveSeriesOptions {

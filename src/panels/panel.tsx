@@ -1,25 +1,27 @@
 import { useSubscription } from '@apollo/client/react'
 import { useMemo } from 'react'
-import { PanelAnnotationsDocument, PanelMetricLastDocument, type PanelFieldsFragment } from '../../../gql/graphql.ts'
-import { toAppError } from '../../../lib/error-catalogue.ts'
-import { effectiveBucket, timeRange, type SeriesWindow, type TimeRangeId } from '../../../lib/time-range.ts'
-import { useLiveSeries } from '../../metrics/use-live-series.ts'
-import { PanelView, type PanelKind } from './panel-view.tsx'
+import { PanelAnnotationsDocument, PanelMetricLastDocument, type PanelFieldsFragment } from '../gql/graphql.ts'
+import { toAppError } from '../lib/error-catalogue.ts'
+import { effectiveBucket, seriesWindow, timeRange, useMinuteClock, useSecondClock, type TimeRangeId } from '../lib/time-range.ts'
+import { useLiveSeries } from '../lib/use-live-series.ts'
+import { PanelView, type PanelKind, type PanelViewProps } from './panel-view.tsx'
 
 export interface PanelProps {
   panel: PanelFieldsFragment
   rangeId: TimeRangeId
-  window: SeriesWindow
-  /** The chart's right edge, Unix seconds (moves every second). */
-  now: number
   /** Members see the metric's annotations as markers on line panels; a share session reads none. */
   showAnnotations?: boolean
 }
 
 const KINDS: readonly PanelKind[] = ['line', 'bar', 'stat', 'table']
 
-/** One panel's series, live from metric_series (re-reading only its newest buckets). */
-export function Panel({ panel, rangeId, window, now, showAnnotations = false }: PanelProps) {
+/**
+ * One panel's series, live from metric_series (re-reading only its newest buckets). Its window
+ * slides with the minute clock; only the chart inside follows the second clock.
+ */
+export function Panel({ panel, rangeId, showAnnotations = false }: PanelProps) {
+  const minute = useMinuteClock()
+  const window = useMemo(() => seriesWindow(rangeId, minute), [rangeId, minute])
   const { buckets, loading, error } = useLiveSeries({
     metricId: panel.metric.id,
     bucketSeconds: effectiveBucket(rangeId, panel.bucket_seconds),
@@ -37,13 +39,12 @@ export function Panel({ panel, rangeId, window, now, showAnnotations = false }: 
   const points = useMemo(() => buckets?.map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value })), [buckets])
   const newest = last?.metrics_by_pk?.last_ts ? { value: last.metrics_by_pk.last_value ?? null, ts: last.metrics_by_pk.last_ts } : undefined
   return (
-    <PanelView
+    <MovingPanelView
+      rangeSeconds={timeRange(rangeId).seconds}
       title={panel.title || panel.metric.name}
       kind={kind}
       unit={panel.metric.unit}
       points={points}
-      from={now - timeRange(rangeId).seconds}
-      to={now}
       bucketSeconds={effectiveBucket(rangeId, panel.bucket_seconds)}
       newest={newest}
       markers={markers}
@@ -51,4 +52,10 @@ export function Panel({ panel, rangeId, window, now, showAnnotations = false }: 
       error={error ? toAppError(error) : null}
     />
   )
+}
+
+/** The panel's view over the last `rangeSeconds` up to now: the one part re-rendered every second. */
+function MovingPanelView({ rangeSeconds, ...view }: Omit<PanelViewProps, 'from' | 'to'> & { rangeSeconds: number }) {
+  const now = useSecondClock()
+  return <PanelView {...view} from={now - rangeSeconds} to={now} />
 }

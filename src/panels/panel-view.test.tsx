@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatTime } from '../../../ui/format.ts'
+import { formatTime } from '../ui/format.ts'
 import { PanelView } from './panel-view.tsx'
 
 // uPlot draws on a canvas, which happy-dom does not have; record what it is given instead.
