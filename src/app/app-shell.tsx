@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
 import { Link, Outlet, useNavigate } from 'react-router'
+import { useKioskSeconds } from '../lib/kiosk.ts'
 import { useSession } from '../lib/session.tsx'
 import { Avatar } from '../ui/avatar.tsx'
 import { ErrorBoundary } from '../ui/error-boundary.tsx'
@@ -9,12 +10,14 @@ import { OfflineBanner } from './offline-banner.tsx'
 export function AppShell() {
   const { session, signOut } = useSession()
   const navigate = useNavigate()
+  // A wall screen shows the page alone (kiosk mode, `?kiosk`).
+  const kiosk = useKioskSeconds() !== null
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="app-header">
+      <header className="app-header" hidden={kiosk}>
         <Link to="/" className="brand">
           Pulseboard
         </Link>
@@ -33,7 +36,7 @@ export function AppShell() {
         ) : null}
       </header>
       <OfflineBanner />
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} className={kiosk ? 'kiosk' : undefined}>
         <ErrorBoundary region="page">
           <Suspense fallback={<Loading />}>
             <Outlet />

@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { DashboardDocument } from '../../../gql/graphql.ts'
 import { catalogueError, toAppError } from '../../../lib/error-catalogue.ts'
 import { isUuid } from '../../../lib/is-uuid.ts'
+import { useKioskSeconds } from '../../../lib/kiosk.ts'
 import { isTimeRangeId, type TimeRangeId } from '../../../lib/time-range.ts'
 import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
@@ -12,6 +13,7 @@ import { ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { AddPanelForm } from './add-panel-form.tsx'
 import { DashboardGrid } from './dashboard-grid.tsx'
 import { DashboardSettingsForm } from './dashboard-settings-form.tsx'
+import { KioskCycle } from './kiosk-cycle.tsx'
 
 const MAX_PANELS = 24
 
@@ -22,7 +24,8 @@ export interface DashboardPageProps {
 
 /**
  * `/w/:slug/dashboards/:id`: the live panel grid, its time range (kept in the URL) and edit mode.
- * The page holds no clock: each panel slides its own window and moves its own chart.
+ * The page holds no clock: each panel slides its own window and moves its own chart. In kiosk
+ * mode (`?kiosk`) it offers no editing and moves on to the next dashboard by itself.
  */
 export function DashboardPage({ shareControl }: DashboardPageProps) {
   const workspace = useWorkspaceRef()
@@ -30,7 +33,9 @@ export function DashboardPage({ shareControl }: DashboardPageProps) {
   const [search, setSearch] = useSearchParams()
   const range = search.get('range')
   const rangeId: TimeRangeId = isTimeRangeId(range) ? range : '1h'
-  const [editing, setEditing] = useState(false)
+  const [editingAsked, setEditing] = useState(false)
+  const kioskSeconds = useKioskSeconds()
+  const kiosk = kioskSeconds !== null
 
   const validId = isUuid(id)
   const { data, loading, error } = useSubscription(DashboardDocument, { variables: { id }, skip: !validId })
@@ -46,7 +51,8 @@ export function DashboardPage({ shareControl }: DashboardPageProps) {
     )
   }
   const panels = dashboard.panels
-  const writable = canWrite(workspace)
+  const writable = canWrite(workspace) && !kiosk
+  const editing = editingAsked && writable
   const nextPosition = panels.reduce((max, p) => Math.max(max, p.position + 1), panels.length)
 
   return (
@@ -71,18 +77,19 @@ export function DashboardPage({ shareControl }: DashboardPageProps) {
               {editing ? 'Done editing' : 'Edit panels'}
             </button>
           ) : null}
-          {workspace.role === 'owner' ? shareControl?.(dashboard.id) : null}
+          {workspace.role === 'owner' && !kiosk ? shareControl?.(dashboard.id) : null}
+          {kiosk ? <KioskCycle dashboardId={dashboard.id} seconds={kioskSeconds} /> : null}
         </div>
       </header>
       {dashboard.description ? <p className="muted">{dashboard.description}</p> : null}
-      {editing && writable ? (
+      {editing ? (
         <DashboardSettingsForm
           dashboard={{ id: dashboard.id, title: dashboard.title, description: dashboard.description ?? '' }}
           workspaceSlug={workspace.slug}
         />
       ) : null}
       <DashboardGrid panels={panels} rangeId={rangeId} editing={editing} writable={writable} />
-      {editing && writable ? (
+      {editing ? (
         <ErrorBoundary region="add panel">
           <AddPanelForm dashboardId={dashboard.id} nextPosition={nextPosition} full={panels.length >= MAX_PANELS} />
         </ErrorBoundary>

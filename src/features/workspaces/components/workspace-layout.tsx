@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react'
 import { Link, NavLink, Outlet, useParams } from 'react-router'
 import { WorkspaceBySlugDocument } from '../../../gql/graphql.ts'
 import { catalogueError, toAppError } from '../../../lib/error-catalogue.ts'
+import { useKioskSeconds } from '../../../lib/kiosk.ts'
 import { useUserId } from '../../../lib/session.tsx'
 import { forgetWorkspace, rememberWorkspace, type WorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
@@ -18,6 +19,7 @@ export function WorkspaceLayout() {
   const { data, loading, error, restart } = useSubscription(WorkspaceBySlugDocument, { variables: { slug, userId } })
   const found = data?.workspaces[0]
   const role = found?.members[0]?.role
+  const kiosk = useKioskSeconds() !== null
 
   useEffect(() => {
     if (found) rememberWorkspace(found.slug, userId)
@@ -44,7 +46,7 @@ export function WorkspaceLayout() {
   const workspace: WorkspaceRef = { id: found.id, slug: found.slug, name: found.name, role }
   return (
     <div className="workspace">
-      <nav className="workspace-nav" aria-label="Workspace">
+      <nav className="workspace-nav" aria-label="Workspace" hidden={kiosk}>
         <span className="workspace-name">{workspace.name}</span>
         <NavLink to={`/w/${workspace.slug}`} end>
           Home
