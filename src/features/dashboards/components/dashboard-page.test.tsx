@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import { act, cleanup, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { graphql, HttpResponse } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  DashboardDocument,
+  DashboardMetricOptionsDocument,
+  SwapPanelsDocument,
+  type SwapPanelsMutationVariables,
+} from '../../../gql/graphql.ts'
+import { listenWithMswServer, server } from '../../../testing/msw-server.ts'
+import { renderScreen } from '../../../testing/test-app.tsx'
+import { TestSubscriptions } from '../../../testing/test-subscriptions.ts'
+import { DashboardPage } from './dashboard-page.tsx'
+
+// What the test watches: the page renders its range picker on every render of its own, and each
+// panel's view is given the chart's right edge (`to`), which moves with the wall clock.
+const seen = vi.hoisted(() => ({ pageRenders: 0, panelEdges: [] as number[] }))
+vi.mock('../../../ui/range-picker.tsx', () => ({
+  RangePicker: () => {
+    seen.pageRenders++
+    return null
+  },
+}))
+vi.mock('../../../panels/panel-view.tsx', () => ({
+  PanelView: ({ to }: { to: number }) => {
+    seen.panelEdges.push(to)
+    return null
+  },
+}))
+// The series reads are live-series.ts's (tested there and against the database); not this page's.
+vi.mock('../../../lib/use-live-series.ts', () => ({
+  useLiveSeries: () => ({ buckets: undefined, loading: true, error: undefined }),
+}))
+
+listenWithMswServer()
+afterEach(cleanup)
+
+const workspace = { id: 'w1', slug: 'acme', name: 'Acme', role: 'editor' as const }
+const dashboardId = '00000000-0000-4000-8000-000000000001'
+
+// With the __typename fields Apollo's cache asks for (the generated types leave them out).
+const dashboard = {
+  dashboards_by_pk: {
+    __typename: 'dashboards',
+    id: dashboardId,
+    title: 'Greenhouse',
+    description: '',
+    workspace_id: workspace.id,
+    panels: [1, 2].map((n) => ({
+      __typename: 'panels' as const,
+      id: `00000000-0000-4000-8000-00000000010${n}`,
+      title: `Panel ${n}`,
+      kind: 'line',
+      aggregation: 'avg',
+      bucket_seconds: 60,
+      position: n,
+      width: 2,
+      metric: { __typename: 'metrics' as const, id: `m${n}`, key: `metric-${n}`, name: `Metric ${n}`, unit: 'ms' },
+    })),
+  },
+}
+
+/** Opens the dashboard page on `dashboard`, served live; resolves once its panels show. */
+async function openDashboard() {
+  const live = new TestSubscriptions()
+  renderScreen(<DashboardPage />, {
+    path: '/w/:slug/dashboards/:id',
+    at: `/w/acme/dashboards/${dashboardId}`,
+    workspace,
+    subscriptions: live,
+  })
+  await waitFor(() => expect(live.variables(DashboardDocument)).toEqual([{ id: dashboardId }]))
+  act(() => {
+    live.push(DashboardDocument, dashboard)
+  })
+  expect(await screen.findAllByTestId('panel')).toHaveLength(2)
+}
+
+describe('DashboardPage', () => {
+  it('moves a panel earlier from its edit toolbar by swapping its position with the one before', async () => {
+    const swaps: SwapPanelsMutationVariables[] = []
+    server.use(
+      // Edit mode shows the add-panel form, which lists the workspace's metrics.
+      graphql.query(DashboardMetricOptionsDocument, () => HttpResponse.json({ data: { metrics: [] } })),
+      graphql.mutation(SwapPanelsDocument, ({ variables }) => {
+        swaps.push(variables)
+        return HttpResponse.json({ data: { first: null, second: null } })
+      }),
+    )
+    await openDashboard()
+    const user = userEvent.setup()
+    expect(screen.queryByRole('button', { name: 'Move Panel 2 earlier' })).toBeNull()
+    await user.click(screen.getByTestId('edit-dashboard'))
+    expect((screen.getByRole('button', { name: 'Move Panel 1 earlier' }) as HTMLButtonElement).disabled).toBe(true)
+    await user.click(screen.getByRole('button', { name: 'Move Panel 2 earlier' }))
+    await waitFor(() => expect(swaps).toHaveLength(1))
+    const [first, second] = dashboard.dashboards_by_pk.panels
+    expect(swaps[0]).toEqual({ firstId: second!.id, firstPosition: 0, secondId: first!.id, secondPosition: 1 })
+  })
+
+  it('moves its charts with the clock without rendering the page again', async () => {
+    const live = new TestSubscriptions()
+    renderScreen(<DashboardPage />, {
+      path: '/w/:slug/dashboards/:id',
+      at: `/w/acme/dashboards/${dashboardId}`,
+      workspace,
+      subscriptions: live,
+    })
+    await waitFor(() => expect(live.variables(DashboardDocument)).toEqual([{ id: dashboardId }]))
+    act(() => {
+      live.push(DashboardDocument, dashboard)
+    })
+    expect(await screen.findAllByTestId('panel')).toHaveLength(2)
+    const pageRenders = seen.pageRenders
+    const firstEdge = seen.panelEdges.at(-1)!
+
+    // Both charts two seconds on at the least (however loaded the machine), from one tick of the clock.
+    await waitFor(() => expect(seen.panelEdges.filter((to) => to >= firstEdge + 2).length).toBeGreaterThanOrEqual(2), { timeout: 15_000 })
+    expect(seen.pageRenders).toBe(pageRenders)
+  }, 30_000)
+})
