@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express'
 import { adminGraphql } from './_lib/graphql.ts'
 import { requiredEnv } from './_lib/required-env.ts'
+import { sendAlertDeliveries } from './_lib/send-alert-deliveries.ts'
 import { sendError } from './_lib/send-error.ts'
 
 /** SPEC §9: rules are evaluated every 10 seconds. */
@@ -9,7 +10,8 @@ const RUNS_PER_MINUTE = 60 / PERIOD_SECONDS
 
 /**
  * POST /evaluate-alerts: evaluates every enabled rule once (one SQL statement,
- * evaluate_alert_rules). Called by the cron trigger `evaluate-alerts` every minute with
+ * evaluate_alert_rules, which also queues a delivery per enabled channel when an alert fires or
+ * resolves), then sends the due deliveries: new ones and retries. Called by the cron trigger `evaluate-alerts` every minute with
  * `{"payload": {"fanOut": true}}`: that call also schedules five one-off events at +10 … +50 s
  * calling this function without fanOut, so rules are evaluated every 10 s on any backend whose
  * cron fires once a minute (hosted Nhost too), with no long-running request.
@@ -27,7 +29,8 @@ export default async function evaluateAlerts(req: Request, res: Response): Promi
   const body = req.body as { payload?: { fanOut?: boolean }; scheduled_time?: string } | undefined
   let scheduled = 0
   if (body?.payload?.fanOut) scheduled = await scheduleRestOfMinute(body.scheduled_time)
-  res.json({ changed: changed.length, scheduled })
+  const { delivered, failed } = await sendAlertDeliveries()
+  res.json({ changed: changed.length, scheduled, delivered, failed })
 }
 
 /** One-off events for the other runs of this minute, through Hasura's metadata API. */

@@ -1,3 +1,4 @@
+import { escapeHtml } from './escape-html.ts'
 import type { Mail } from './send-mail.ts'
 
 export interface InvitationMailInput {
@@ -8,9 +9,6 @@ export interface InvitationMailInput {
   link: string
   expiresAt: string
 }
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!)
 
 /** The mail an invitee receives: who invites them, to which workspace, as what, and the link. */
 export function invitationMail(input: InvitationMailInput): Mail {

@@ -1,7 +1,8 @@
 import { requiredEnv } from './required-env.ts'
 
 export interface Mail {
-  to: string
+  /** One address or several (one mail, all of them as recipients). */
+  to: string | string[]
   subject: string
   html: string
   text: string
@@ -23,7 +24,7 @@ export async function sendMail(mail: Mail): Promise<void> {
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({
       from: process.env.MAIL_FROM ?? 'Pulseboard <no-reply@pulseboard.local>',
-      to: [mail.to],
+      to: typeof mail.to === 'string' ? [mail.to] : mail.to,
       subject: mail.subject,
       html: mail.html,
       text: mail.text,

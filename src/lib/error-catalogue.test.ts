@@ -86,6 +86,7 @@ describe('error catalogue', () => {
       '1795317561432_dashboards_panels',
       '1795317561500_team',
       '1795317561600_ingest_imports_annotations',
+      '1795700000000_alert_notifications',
     ]
       .map((dir) => readFileSync(new URL(`../../nhost/migrations/default/${dir}/up.sql`, import.meta.url), 'utf8'))
       .join('\n')

@@ -16,3 +16,13 @@ export function duration(seconds: number): string {
 }
 
 export const COMPARATOR_OPTIONS = Object.entries(COMPARATORS).map(([value, label]) => ({ value, label }))
+
+/** A rule's badge: its state, "no data" for an empty window, "disabled" when off. */
+export function ruleStateLabel(rule: { enabled: boolean; state: string }): string {
+  if (!rule.enabled) return 'disabled'
+  return rule.state === 'no_data' ? 'no data' : rule.state
+}
+
+/** Whether a rule's silence (its end time) is still on at `now`. */
+export const isSilenced = (silencedUntil: string | null | undefined, now = Date.now()) =>
+  silencedUntil !== null && silencedUntil !== undefined && Date.parse(silencedUntil) > now

@@ -2,15 +2,19 @@ import { useSubscription } from '@apollo/client/react'
 import { Link } from 'react-router'
 import { WorkspaceAlertRulesDocument } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
-import { useWorkspaceRef } from '../../../lib/workspace-ref.ts'
+import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
-import { describeCondition } from '../alert-format.ts'
+import { describeCondition, ruleStateLabel } from '../alert-format.ts'
 import { AlertFeed } from './alert-feed.tsx'
+import { DeliveryLog } from './delivery-log.tsx'
+import { NotificationChannelsSection } from './notification-channels-section.tsx'
+import { SilenceControl } from './silence-control.tsx'
 
-/** `/w/:slug/alerts`: every rule with its live state, and the alert history. */
+/** `/w/:slug/alerts`: every rule with its live state and silence, the alert history, the notification channels and their delivery log. */
 export function AlertsPage() {
   const workspace = useWorkspaceRef()
+  const writable = canWrite(workspace)
   const { data, loading, error } = useSubscription(WorkspaceAlertRulesDocument, { variables: { workspaceId: workspace.id } })
   const rules = data?.alert_rules ?? []
   return (
@@ -28,11 +32,12 @@ export function AlertsPage() {
           <ul className="rule-list" aria-label="Rules">
             {rules.map((rule) => (
               <li key={rule.id} className="rule-row">
-                <span className={`state-badge state-${rule.state}`}>{rule.enabled ? rule.state : 'disabled'}</span>
+                <span className={`state-badge state-${rule.enabled ? rule.state : 'disabled'}`}>{ruleStateLabel(rule)}</span>
                 <span>
                   <strong>{rule.name}</strong> <Link to={`/w/${workspace.slug}/metrics/${rule.metric.key}`}>{rule.metric.key}</Link>{' '}
                   <span className="muted">{describeCondition(rule, rule.metric.unit)}</span>
                 </span>
+                <SilenceControl rule={rule} canEdit={writable} />
               </li>
             ))}
           </ul>
@@ -40,6 +45,12 @@ export function AlertsPage() {
       </section>
       <ErrorBoundary region="alert history">
         <AlertFeed limit={100} title="History" />
+      </ErrorBoundary>
+      <ErrorBoundary region="notification channels">
+        <NotificationChannelsSection />
+      </ErrorBoundary>
+      <ErrorBoundary region="delivery log">
+        <DeliveryLog />
       </ErrorBoundary>
     </div>
   )
