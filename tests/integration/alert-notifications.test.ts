@@ -171,7 +171,9 @@ describe('notification channels', () => {
     expect(made.errors).toBeUndefined()
     const seen = (u: StorageUser) =>
       t.userGraphql(u, 'query { notification_channels { id recipients } }').then((a) => a.data!.notification_channels)
-    expect(await seen(viewer)).toEqual([{ id: expect.any(String), recipients: 'a@example.com, b@example.com' }])
+    expect(await seen(editor)).toEqual([{ id: expect.any(String), recipients: 'a@example.com, b@example.com' }])
+    // A webhook URL is a secret and addresses are personal: viewers do not read channels.
+    expect(await seen(viewer)).toEqual([])
     expect(await seen(outsider)).toEqual([])
     const id = (made.data!.insert_notification_channels_one as { id: string }).id
     const disable = (u: StorageUser) =>
@@ -248,7 +250,8 @@ describe('deliveries', { timeout: 300_000 }, () => {
     ])
     const log = (u: StorageUser) =>
       t.userGraphql(u, 'query { alert_deliveries { id } }').then((a) => (a.data!.alert_deliveries as unknown[]).length)
-    expect(await log(viewer)).toBe(6)
+    expect(await log(editor)).toBe(6)
+    expect(await log(viewer)).toBe(0)
     expect(await log(outsider)).toBe(0)
     await deleteRules()
     await deletePoints()

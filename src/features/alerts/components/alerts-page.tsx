@@ -46,12 +46,17 @@ export function AlertsPage() {
       <ErrorBoundary region="alert history">
         <AlertFeed limit={100} title="History" />
       </ErrorBoundary>
-      <ErrorBoundary region="notification channels">
-        <NotificationChannelsSection />
-      </ErrorBoundary>
-      <ErrorBoundary region="delivery log">
-        <DeliveryLog />
-      </ErrorBoundary>
+      {/* Channels hold secrets (webhook URLs) and addresses: editors and owners only, as the permissions say. */}
+      {writable ? (
+        <>
+          <ErrorBoundary region="notification channels">
+            <NotificationChannelsSection />
+          </ErrorBoundary>
+          <ErrorBoundary region="delivery log">
+            <DeliveryLog />
+          </ErrorBoundary>
+        </>
+      ) : null}
     </div>
   )
 }

@@ -7,7 +7,7 @@ import {
   SetNotificationChannelEnabledDocument,
 } from '../../../gql/graphql.ts'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
-import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
+import { useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ConfirmButton } from '../../../ui/confirm-button.tsx'
 import { SelectField, TextField } from '../../../ui/field.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
@@ -24,10 +24,9 @@ const KIND_OPTIONS = [
   { value: 'email', label: 'Email' },
 ]
 
-/** The workspace's notification channels: listed for every member, managed by editors and owners. */
+/** The workspace's notification channels, for editors and owners (the only ones who read them: webhook URLs are secrets). */
 export function NotificationChannelsSection() {
   const workspace = useWorkspaceRef()
-  const writable = canWrite(workspace)
   const { data, loading, error } = useSubscription(NotificationChannelsDocument, { variables: { workspaceId: workspace.id } })
   const [create, { loading: creating }] = useMutation(CreateNotificationChannelDocument)
   const [setEnabled] = useMutation(SetNotificationChannelEnabledDocument)
@@ -73,9 +72,7 @@ export function NotificationChannelsSection() {
       {error && !data ? <ErrorMessage error={toAppError(error)} /> : null}
       {loading && !data ? <Loading label="Loading channels…" /> : null}
       {data && channels.length === 0 ? (
-        <EmptyState title="No notification channels">
-          {writable ? 'Add an email list or a webhook below.' : 'Editors and owners add channels.'}
-        </EmptyState>
+        <EmptyState title="No notification channels">Add an email list or a webhook below.</EmptyState>
       ) : null}
       {channels.length > 0 ? (
         <ul className="rule-list" aria-label="Notification channels">
@@ -85,69 +82,65 @@ export function NotificationChannelsSection() {
               <span className="channel-target">
                 <strong>{channel.name}</strong> <span className="muted">{channel.kind === 'email' ? channel.recipients : channel.url}</span>
               </span>
-              {writable ? (
-                <span className="row-actions">
-                  <button
-                    type="button"
-                    onClick={() => void run(() => setEnabled({ variables: { id: channel.id, enabled: !channel.enabled } }))}
-                  >
-                    {channel.enabled ? `Turn off ${channel.name}` : `Turn on ${channel.name}`}
-                  </button>
-                  <ConfirmButton
-                    label={`Delete ${channel.name}`}
-                    question={`Delete ${channel.name} and its delivery log?`}
-                    confirmLabel="Yes, delete"
-                    onConfirm={() => void run(() => remove({ variables: { id: channel.id } }))}
-                  />
-                </span>
-              ) : null}
+              <span className="row-actions">
+                <button
+                  type="button"
+                  onClick={() => void run(() => setEnabled({ variables: { id: channel.id, enabled: !channel.enabled } }))}
+                >
+                  {channel.enabled ? `Turn off ${channel.name}` : `Turn on ${channel.name}`}
+                </button>
+                <ConfirmButton
+                  label={`Delete ${channel.name}`}
+                  question={`Delete ${channel.name} and its delivery log?`}
+                  confirmLabel="Yes, delete"
+                  onConfirm={() => void run(() => remove({ variables: { id: channel.id } }))}
+                />
+              </span>
             </li>
           ))}
         </ul>
       ) : null}
-      {writable ? (
-        <form onSubmit={submit} noValidate aria-label="Add a notification channel" className="form-row">
+      <form onSubmit={submit} noValidate aria-label="Add a notification channel" className="form-row">
+        <TextField
+          label="Channel name"
+          name="name"
+          value={input.name}
+          error={fieldErrors.name}
+          onChange={(e) => setInput({ ...input, name: e.target.value })}
+        />
+        <SelectField
+          label="Kind"
+          name="kind"
+          value={input.kind}
+          onChange={(e) => setInput({ ...input, kind: e.target.value === 'email' ? 'email' : 'webhook' })}
+          options={KIND_OPTIONS}
+        />
+        {input.kind === 'email' ? (
           <TextField
-            label="Channel name"
-            name="name"
-            value={input.name}
-            error={fieldErrors.name}
-            onChange={(e) => setInput({ ...input, name: e.target.value })}
+            label="Email addresses"
+            name="recipients"
+            type="text"
+            inputMode="email"
+            hint="Up to 10, separated by commas."
+            value={input.recipients}
+            error={fieldErrors.recipients}
+            onChange={(e) => setInput({ ...input, recipients: e.target.value })}
           />
-          <SelectField
-            label="Kind"
-            name="kind"
-            value={input.kind}
-            onChange={(e) => setInput({ ...input, kind: e.target.value === 'email' ? 'email' : 'webhook' })}
-            options={KIND_OPTIONS}
+        ) : (
+          <TextField
+            label="Webhook URL"
+            name="url"
+            type="url"
+            hint='Receives {"text": …} as JSON, as a Slack incoming webhook does.'
+            value={input.url}
+            error={fieldErrors.url}
+            onChange={(e) => setInput({ ...input, url: e.target.value })}
           />
-          {input.kind === 'email' ? (
-            <TextField
-              label="Email addresses"
-              name="recipients"
-              type="text"
-              inputMode="email"
-              hint="Up to 10, separated by commas."
-              value={input.recipients}
-              error={fieldErrors.recipients}
-              onChange={(e) => setInput({ ...input, recipients: e.target.value })}
-            />
-          ) : (
-            <TextField
-              label="Webhook URL"
-              name="url"
-              type="url"
-              hint='Receives {"text": …} as JSON, as a Slack incoming webhook does.'
-              value={input.url}
-              error={fieldErrors.url}
-              onChange={(e) => setInput({ ...input, url: e.target.value })}
-            />
-          )}
-          <button type="submit" className="primary" disabled={creating}>
-            Add channel
-          </button>
-        </form>
-      ) : null}
+        )}
+        <button type="submit" className="primary" disabled={creating}>
+          Add channel
+        </button>
+      </form>
     </section>
   )
 }
