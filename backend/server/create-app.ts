@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { authRoutes } from '../auth/auth-routes.ts'
 import { createGraphqlEngine, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
-import { graphqlRoutes } from '../engine/graphql-routes.ts'
+import { graphqlRoutes } from './graphql-routes.ts'
 import { honoErrorHandler, requestIdOf, setRequestId } from '../lib/error-answer.ts'
 import { HasuraRestError } from '../lib/http-error.ts'
 import { REQUEST_ID_HEADER } from '../lib/request-id.ts'

@@ -6,8 +6,8 @@ import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession, type RequestHeaders } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
-import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'
-import { EngineError } from './engine-error.ts'
+import { errorResponse, type GraphqlEngine, type GraphqlRequest } from '../engine/execute/graphql-engine.ts'
+import { EngineError } from '../engine/engine-error.ts'
 import { operationTypeOf, readGraphqlRequestWithExtensions, type GraphqlRequestWithExtensions } from './graphql-get-request.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
