@@ -37,7 +37,9 @@ export function createApp(context: BackendContext, engine: GraphqlEngine = creat
   mountAdminApi(app, context)
   app.route('/', graphqlRoutes(context, engine))
   // An API path no service owns is a 404 in Hasura's shape, never the web app's index.html.
-  app.all('/v1/*', (c) => c.json({ path: '$', error: 'resource does not exist', code: 'not-found' }, 404))
+  app.all('/v1/*', () => {
+    throw new HasuraRestError(404, 'not-found', 'resource does not exist')
+  })
 
   // GraphQL's Hono routes and the admin APIs: Hasura's `unexpected` error, as Hasura answers.
   app.onError(honoErrorHandler({ service: 'hasura', internal: new HasuraRestError(500, 'unexpected', 'internal error'), log: context.log }))
