@@ -43,10 +43,15 @@ export function errorAnswer(error: unknown, surface: ErrorSurface, request: Fail
     })
     shown = surface.internal
   }
+  return httpErrorAnswer(shown, request.requestId)
+}
+
+/** An `HttpError`'s answer in its service's shape, named by the request's id: for refusals a handler returns rather than throws. */
+export function httpErrorAnswer(error: HttpError, requestId: string): ErrorAnswer {
   return {
-    status: shown.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...shown.headers(), [REQUEST_ID_HEADER]: request.requestId },
-    body: JSON.stringify(shown.body()),
+    status: error.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...error.headers(), [REQUEST_ID_HEADER]: requestId },
+    body: JSON.stringify(error.body()),
   }
 }
 

@@ -1,5 +1,8 @@
 import { maxHeaderSize, STATUS_CODES, type Server } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { httpErrorAnswer } from '../lib/error-answer.ts'
+import { HasuraRestError } from '../lib/http-error.ts'
+import { requestIdFrom } from '../lib/request-id.ts'
 
 /** Node's own answers to a request it cannot read (lib/_http_server.js), by its parser's error code. */
 const STATUS_BY_CODE: Record<string, number> = {
@@ -10,8 +13,9 @@ const STATUS_BY_CODE: Record<string, number> = {
 
 /**
  * Answers requests that Node's HTTP parser refuses as Node does (same status, connection closed),
- * but with a body in Hasura's shape that says why: Node's own answer has none. The one a client
- * meets in practice is a request line past the header limit, a long `GET /v1/graphql?query=…`.
+ * but with a body in Hasura's shape that says why (Node's own answer has none) and a request id.
+ * The one a client meets in practice is a request line past the header limit, a long
+ * `GET /v1/graphql?query=…`.
  */
 export function answerClientErrors(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex & { _httpMessage?: { headersSent: boolean } | null }) => {
@@ -24,17 +28,21 @@ export function answerClientErrors(server: Server): void {
       status === 431
         ? `the request line and headers exceed ${maxHeaderSize} bytes: send a long GraphQL query with POST`
         : `the request could not be read: ${STATUS_CODES[status]}`
-    const body = JSON.stringify({ path: '$', error: message, code: status === 431 ? 'request-too-large' : 'bad-request' })
+    // The headers were not read: the answer is named by a new id.
+    const answer = httpErrorAnswer(
+      new HasuraRestError(status, status === 431 ? 'request-too-large' : 'bad-request', message),
+      requestIdFrom(undefined),
+    )
     const head = [
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
-      'Content-Type: application/json; charset=utf-8',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      'Connection: close',
+      ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`),
+      `content-length: ${Buffer.byteLength(answer.body)}`,
+      'connection: close',
     ]
     // Written and closed at once, as Node does: waiting for the write to finish lets the rest of
     // what the client still sends (a 60 KB header) arrive unread, and closing then resets the
     // connection before the client reads the answer.
-    socket.write(`${head.join('\r\n')}\r\n\r\n${body}`)
+    socket.write(`${head.join('\r\n')}\r\n\r\n${answer.body}`)
     socket.destroy()
   })
 }

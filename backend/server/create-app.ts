@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { authRoutes } from '../auth/auth-routes.ts'
 import { createGraphqlEngine, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
-import { graphqlRoutes } from '../engine/graphql-routes.ts'
+import { graphqlRoutes } from './graphql-routes.ts'
 import { honoErrorHandler, requestIdOf, setRequestId } from '../lib/error-answer.ts'
 import { HasuraRestError } from '../lib/http-error.ts'
 import { REQUEST_ID_HEADER } from '../lib/request-id.ts'
@@ -37,7 +37,9 @@ export function createApp(context: BackendContext, engine: GraphqlEngine = creat
   mountAdminApi(app, context)
   app.route('/', graphqlRoutes(context, engine))
   // An API path no service owns is a 404 in Hasura's shape, never the web app's index.html.
-  app.all('/v1/*', (c) => c.json({ path: '$', error: 'resource does not exist', code: 'not-found' }, 404))
+  app.all('/v1/*', () => {
+    throw new HasuraRestError(404, 'not-found', 'resource does not exist')
+  })
 
   // GraphQL's Hono routes and the admin APIs: Hasura's `unexpected` error, as Hasura answers.
   app.onError(honoErrorHandler({ service: 'hasura', internal: new HasuraRestError(500, 'unexpected', 'internal error'), log: context.log }))

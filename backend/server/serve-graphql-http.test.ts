@@ -1,7 +1,7 @@
 import { createServer, request, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { GraphqlHttpAnswer, GraphqlPost } from '../engine/graphql-routes.ts'
+import type { GraphqlHttpAnswer, GraphqlPost } from './graphql-routes.ts'
 import { createLogger } from '../lib/logger.ts'
 import { isGraphqlHttpRequest, serveGraphqlHttp } from './serve-graphql-http.ts'
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { searchOf, type GraphqlGet, type GraphqlHttpAnswer, type GraphqlPost } from '../engine/graphql-routes.ts'
+import { searchOf, type GraphqlGet, type GraphqlHttpAnswer, type GraphqlPost } from './graphql-routes.ts'
 import type { ClientGone } from '../lib/client-gone.ts'
 import { errorAnswer, sendErrorAnswer, type ErrorSurface } from '../lib/error-answer.ts'
 import { HasuraGraphqlError } from '../lib/http-error.ts'
@@ -16,7 +16,7 @@ export function isGraphqlHttpRequest(req: IncomingMessage): boolean {
   return GRAPHQL_PATHS.has(query === -1 ? req.url : req.url.slice(0, query))
 }
 
-/** The handlers of `POST` and `GET /v1/graphql` (backend/engine/graphql-routes.ts). */
+/** The handlers of `POST` and `GET /v1/graphql` (backend/server/graphql-routes.ts). */
 export interface GraphqlHttpHandlers {
   post(post: GraphqlPost): Promise<GraphqlHttpAnswer>
   get(get: GraphqlGet): Promise<GraphqlHttpAnswer>

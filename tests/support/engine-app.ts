@@ -5,7 +5,7 @@ import type { BackendConfig, GraphqlLimits } from '../../backend/config/load-con
 import { parseJwtSecret } from '../../backend/config/jwt-secret.ts'
 import type { Database } from '../../backend/db/database.ts'
 import { createGraphqlEngine, type GraphqlEngine } from '../../backend/engine/execute/graphql-engine.ts'
-import { graphqlRoutes } from '../../backend/engine/graphql-routes.ts'
+import { graphqlRoutes } from '../../backend/server/graphql-routes.ts'
 import { createLogger } from '../../backend/lib/logger.ts'
 import { MetadataStore } from '../../backend/metadata/store/metadata-store.ts'
 import type { Metadata } from '../../backend/metadata/model/types.ts'

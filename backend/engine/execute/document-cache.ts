@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { DocumentNode, FragmentDefinitionNode, OperationDefinitionNode } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
 import type { CoerceVariables } from '../validate/coerce-variables.ts'
-import type { CompiledOperation } from './compile-operation.ts'
+import type { CompiledOperation } from '../sql/compile-operation.ts'
 import type { PlanInputs } from './operation-cache.ts'
 import type { RoleSchema } from './schema-cache.ts'
 

@@ -2,7 +2,7 @@ import type { GraphQLInputType } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
 import type { PlannedOperation } from '../plan/plan-operation.ts'
 import { columnValuesShape } from '../plan/variable-shape.ts'
-import type { CompiledOperation } from './compile-operation.ts'
+import type { CompiledOperation } from '../sql/compile-operation.ts'
 import type { PreparedOperation } from './document-cache.ts'
 
 /** Bounded like every cache here: an attacker sending endless distinct documents only churns it. */

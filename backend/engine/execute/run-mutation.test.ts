@@ -9,7 +9,7 @@ import { createLogger } from '../../lib/logger.ts'
 import { MetadataStore } from '../../metadata/store/metadata-store.ts'
 import type { Metadata } from '../../metadata/model/types.ts'
 import type { BackendContext } from '../../context/backend-context.ts'
-import { graphqlRoutes } from '../graphql-routes.ts'
+import { graphqlRoutes } from '../../server/graphql-routes.ts'
 import { createGraphqlEngine } from './graphql-engine.ts'
 
 /**

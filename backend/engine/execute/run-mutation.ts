@@ -7,7 +7,7 @@ import type { TableInfo } from '../schema/source-model.ts'
 import { bindValues, type BindContext } from '../sql/bound-param.ts'
 import { hasuraUserStatement } from '../sql/compile-hasura-user.ts'
 import { compileInsertedRowsOutput, compileInsertStep } from '../sql/compile-insert.ts'
-import { MAX_STATEMENT_VALUES, type CompiledMutation, type MutationStatement } from './compile-mutation.ts'
+import { MAX_STATEMENT_VALUES, type CompiledMutation, type MutationStatement } from '../sql/compile-mutation.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
 
 /** A mutation field of one statement with its values bound, ready for `runPreparedMutation`. */

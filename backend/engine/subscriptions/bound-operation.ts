@@ -1,6 +1,6 @@
 import type { GraphqlRequest } from '../execute/graphql-engine.ts'
-import type { CompiledRootField } from '../execute/compile-operation.ts'
-import type { CompiledSubscription } from '../execute/compile-subscription.ts'
+import type { CompiledRootField } from '../sql/compile-operation.ts'
+import type { CompiledSubscription } from '../sql/compile-subscription.ts'
 import type { Session } from '../../session/session.ts'
 
 /**

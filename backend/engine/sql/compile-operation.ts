@@ -1,9 +1,9 @@
 import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql'
 import { compile } from '../../lib/sql.ts'
 import type { OperationPlan } from '../plan/ir.ts'
-import { BoundParam } from '../sql/bound-param.ts'
-import { compileRootField } from '../sql/compile-select.ts'
-import { compileStream } from '../sql/compile-stream.ts'
+import { BoundParam } from './bound-param.ts'
+import { compileRootField } from './compile-select.ts'
+import { compileStream } from './compile-stream.ts'
 import { compileMutation, type CompiledMutation } from './compile-mutation.ts'
 import { compileSubscription, type CompiledSubscription } from './compile-subscription.ts'
 

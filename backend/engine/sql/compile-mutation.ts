@@ -1,8 +1,8 @@
 import { compile } from '../../lib/sql.ts'
 import type { InsertPlan, MutationPlan, Returning } from '../plan/mutation-ir.ts'
-import { compileDelete } from '../sql/compile-delete.ts'
-import { compileInsert } from '../sql/compile-insert.ts'
-import { compileUpdate } from '../sql/compile-update.ts'
+import { compileDelete } from './compile-delete.ts'
+import { compileInsert } from './compile-insert.ts'
+import { compileUpdate } from './compile-update.ts'
 
 /** One statement of a mutation root field; its Postgres errors are reported at `errorPath`. */
 export interface MutationStatement {

@@ -187,7 +187,7 @@ describe('POST /v1/graphql', () => {
 
   it("generates the user role's schema as recorded", async () => {
     const printed = `${printSchema(await engine.engine.schemaFor('user'))}\n`
-    const file = new URL('./golden/schema-user.graphql', import.meta.url)
+    const file = new URL('../engine/golden/schema-user.graphql', import.meta.url)
     if (process.env.UPDATE_GOLDEN === '1' || !existsSync(file)) writeFileSync(file, printed)
     expect(printed).toBe(readFileSync(file, 'utf8'))
   })

@@ -6,8 +6,8 @@ import {
   type LiveRootField,
   type MultiplexedStatement,
   type StreamBound,
-} from '../sql/compile-live-query.ts'
-import { compileRootField } from '../sql/compile-select.ts'
+} from './compile-live-query.ts'
+import { compileRootField } from './compile-select.ts'
 
 /**
  * A subscription as live queries run it, compiled once with its plan: the multiplexed statement,

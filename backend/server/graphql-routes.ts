@@ -1,13 +1,14 @@
 import { Hono, type Context } from 'hono'
 import { clientGoneFromSignal, type ClientGone } from '../lib/client-gone.ts'
-import { requestIdOf } from '../lib/error-answer.ts'
+import { httpErrorAnswer, requestIdOf } from '../lib/error-answer.ts'
+import { HasuraRestError } from '../lib/http-error.ts'
 import { BodyTooLargeError, readBodyText } from '../lib/read-body-text.ts'
 import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession, type RequestHeaders } from '../session/resolve-session.ts'
 import { SessionError } from '../session/session-error.ts'
-import { errorResponse, type GraphqlEngine, type GraphqlRequest } from './execute/graphql-engine.ts'
-import { EngineError } from './engine-error.ts'
+import { errorResponse, type GraphqlEngine, type GraphqlRequest } from '../engine/execute/graphql-engine.ts'
+import { EngineError } from '../engine/engine-error.ts'
 import { operationTypeOf, readGraphqlRequestWithExtensions, type GraphqlRequestWithExtensions } from './graphql-get-request.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
@@ -163,9 +164,9 @@ function httpAnswer(status: number, body: string, requestId: string, retryAfterS
   return { status, body, headers }
 }
 
-/** Hasura's shape for a request refused before GraphQL processing. */
+/** A request refused before GraphQL processing, in Hasura's shape, by the one error answer. */
 function refusedRequest(status: 400 | 405 | 413 | 414, code: string, message: string, requestId: string): GraphqlHttpAnswer {
-  return httpAnswer(status, JSON.stringify({ path: '$', error: message, code }), requestId)
+  return httpErrorAnswer(new HasuraRestError(status, code, message), requestId)
 }
 
 /** The index of the first element that is not a GraphQL request, or -1. */
@@ -258,7 +259,8 @@ async function readLimited(c: Context, limit: number): Promise<string | null> {
   }
 }
 
-/** Hasura's error shape for requests refused before GraphQL processing. */
+/** An explain request refused before GraphQL processing, in Hasura's shape, by the one error answer. */
 function requestError(c: Context, status: 400 | 401 | 413, code: string, message: string) {
-  return c.body(JSON.stringify({ path: '$', error: message, code }), status, JSON_TYPE)
+  const answer = httpErrorAnswer(new HasuraRestError(status, code, message), requestIdOf(c))
+  return c.body(answer.body, status, answer.headers)
 }

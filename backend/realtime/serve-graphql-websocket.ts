@@ -6,7 +6,7 @@ import type { SubscriptionEngine } from '../engine/subscriptions/bound-operation
 import { LiveQueryManager } from '../engine/subscriptions/live-query-manager.ts'
 import type { BackendContext } from '../context/backend-context.ts'
 import { resolveSession } from '../session/resolve-session.ts'
-import { attachGraphqlWebSocket } from '../realtime/attach-graphql-websocket.ts'
+import { attachGraphqlWebSocket } from './attach-graphql-websocket.ts'
 
 const TRIGGER_RETRY_MS = 2_000
 /** Hasura's close reason when its metadata changes (`mkCloseWebsocketsOnMetadataChangeAction`). */

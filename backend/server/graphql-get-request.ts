@@ -1,5 +1,5 @@
 import { getOperationAST, parse, type OperationTypeNode } from 'graphql'
-import type { GraphqlRequest } from './execute/graphql-engine.ts'
+import type { GraphqlRequest } from '../engine/execute/graphql-engine.ts'
 
 /** A GraphQL request as HTTP carries it, with its `extensions` (Automatic Persisted Queries ask there). */
 export interface GraphqlRequestWithExtensions extends GraphqlRequest {
