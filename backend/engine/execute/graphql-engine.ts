@@ -7,7 +7,8 @@ import { bindPrepared, bindSubscription } from './bind-prepared.ts'
 import { engineErrorFromDatabase } from './database-error.ts'
 import { engineFailure, errorResponse } from './error-response.ts'
 import { explainPrepared } from './explain-prepared.ts'
-import type { InProcessEngine } from './in-process-engine.ts'
+import type { EngineOperation } from './engine-operation.ts'
+import type { EngineStep, InProcessEngine } from './in-process-engine.ts'
 import { OperationPreparer, type GraphqlRequest, type PreparedRequest } from './operation-preparer.ts'
 import type { RequestLimits } from './request-limits.ts'
 import { RoleLimits } from './role-limits.ts'
@@ -70,20 +71,25 @@ export function createGraphqlEngine(context: BackendContext): GraphqlEngine {
         return errorResponse(engineFailure(context.log, error, options.requestId), session.isAdmin)
       }
     },
-    async run(operation, variables, session, options = {}) {
+    async run<TData, TVariables extends Record<string, unknown>>(
+      operation: EngineOperation<TData, TVariables>,
+      variables: TVariables,
+      session: Session,
+      options: ExecuteOptions = {},
+    ): Promise<TData> {
       try {
-        const prepared = await preparer.prepareOperation(operation, variables as Record<string, unknown>, session)
-        return JSON.parse(await runPrepared(running, prepared, options)) as never
+        const prepared = await preparer.prepareOperation(operation, variables, session)
+        return JSON.parse(await runPrepared(running, prepared, options)) as TData
       } catch (error) {
         throw engineFailure(context.log, error, options.requestId)
       }
     },
-    async runTogether(steps, options = {}) {
+    async runTogether<TData>(steps: readonly [...EngineStep[], EngineStep<TData>], options: ExecuteOptions = {}): Promise<TData> {
       try {
         const prepared: PreparedRequest[] = []
         // All prepared before the first runs: a refusal of any costs no statement.
         for (const { operation, variables, session } of steps) prepared.push(await preparer.prepareOperation(operation, variables, session))
-        return JSON.parse(await runPreparedTogether(running, prepared, options)) as never
+        return JSON.parse(await runPreparedTogether(running, prepared, options)) as TData
       } catch (error) {
         throw engineFailure(context.log, error, options.requestId)
       }

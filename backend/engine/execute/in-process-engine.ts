@@ -17,7 +17,7 @@ export interface EngineStep<TData = unknown> {
  * limits and caches are those of a request over HTTP; no response JSON is written or read.
  */
 export interface InProcessEngine {
-  run<TData, TVariables>(
+  run<TData, TVariables extends Record<string, unknown>>(
     operation: EngineOperation<TData, TVariables>,
     variables: TVariables,
     session: Session,
