@@ -1,7 +1,8 @@
 import type { Server } from 'node:http'
 import { createOperationRunner } from '../engine/subscriptions/create-operation-runner.ts'
 import { engineErrorFromDatabase } from '../engine/execute/database-error.ts'
-import { errorResponse, type GraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import { errorResponse, errorsJson } from '../engine/execute/error-response.ts'
+import type { GraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import type { SubscriptionEngine } from '../engine/subscriptions/bound-operation.ts'
 import { LiveQueryManager } from '../engine/subscriptions/live-query-manager.ts'
 import type { BackendContext } from '../context/backend-context.ts'
@@ -27,8 +28,8 @@ export async function serveGraphqlWebSocket(
   graphqlEngine: GraphqlEngine,
 ): Promise<GraphqlWebSocketService> {
   const engine: SubscriptionEngine = {
-    execute: (request, session, options) => graphqlEngine.execute(request, session, options),
-    bind: (request, session) => graphqlEngine.bind(request, session),
+    start: (request, session) => graphqlEngine.start(request, session),
+    errors: (error, isAdmin) => errorsJson(engineErrorFromDatabase(error), isAdmin),
     errorResponse: (error, isAdmin) => errorResponse(engineErrorFromDatabase(error), isAdmin),
   }
   const liveQueries = new LiveQueryManager({

@@ -1,4 +1,7 @@
-import type { GraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import type { GraphQLSchema } from 'graphql'
+import { EngineError } from '../engine/engine-error.ts'
+import { engineOperation } from '../engine/execute/engine-operation.ts'
+import type { InProcessEngine } from '../engine/execute/in-process-engine.ts'
 import type { Session } from '../session/session.ts'
 import { bucketNotFound, fileNotFound, notAuthorized, StorageError } from './storage-error.ts'
 
@@ -37,16 +40,35 @@ export interface FileCompletion {
   isUploaded: true
 }
 
-const INSERT_FILE = 'mutation ($o: files_insert_input!) { insertFile(object: $o) { __typename } }'
-const SET_FILE = `mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { ${FILE_FIELDS} } }`
+type FileRow = FileMetadata & { bucket: BucketSettings }
+type Listed = { id: string; name: string; bucketId: string; isUploaded: boolean }
+
+// The operations storage runs, parsed once here and validated and planned once per role by the engine.
+const BUCKET = engineOperation<{ bucket: BucketSettings | null }, { id: string }>(
+  `query ($id: String!) { bucket(id: $id) { ${BUCKET_FIELDS} } }`,
+)
+const FILE_ID = engineOperation<{ file: { id: string } | null }, { id: string }>('query ($id: uuid!) { file(id: $id) { id } }')
+const FILE = engineOperation<{ file: FileRow | null }, { id: string }>(
+  `query ($id: uuid!) { file(id: $id) { ${FILE_FIELDS} bucket { ${BUCKET_FIELDS} } } }`,
+)
+const FILES = engineOperation<{ files: Listed[] }, { w: Record<string, unknown> }>(
+  'query ($w: files_bool_exp!) { files(where: $w) { id name bucketId isUploaded } }',
+)
+const INSERT_FILE = engineOperation<{ insertFile: { __typename: string } | null }, { o: Record<string, unknown> }>(
+  'mutation ($o: files_insert_input!) { insertFile(object: $o) { __typename } }',
+)
+const UPDATE_FILE = engineOperation<{ updateFile: { __typename: string } | null }, { id: string; s: Record<string, unknown> }>(
+  'mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { __typename } }',
+)
+const SET_FILE = engineOperation<{ updateFile: FileMetadata | null }, { id: string; s: Record<string, unknown> }>(
+  `mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { ${FILE_FIELDS} } }`,
+)
+const DELETE_FILE = engineOperation<{ deleteFile: { id: string } | null }, { id: string }>(
+  'mutation ($id: uuid!) { deleteFile(id: $id) { id } }',
+)
 
 /** The session hasura-storage uses for its own bookkeeping: the admin secret. */
 const ADMIN: Session = { role: 'admin', isAdmin: true, adminSecretUsed: true, variables: { 'x-hasura-role': 'admin' } }
-
-interface GraphqlAnswer {
-  data?: Record<string, unknown>
-  errors?: { message: string; extensions?: { code?: string } }[]
-}
 
 /**
  * storage.files and storage.buckets through the GraphQL engine, as hasura-storage reads and
@@ -54,12 +76,12 @@ interface GraphqlAnswer {
  * caller's permissions on storage.files, the row is completed with the admin secret.
  */
 export class StorageMetadata {
-  constructor(private readonly engine: GraphqlEngine) {}
+  constructor(private readonly engine: InProcessEngine) {}
 
   async bucket(id: string): Promise<BucketSettings> {
-    const data = await this.admin(`query ($id: String!) { bucket(id: $id) { ${BUCKET_FIELDS} } }`, { id })
-    if (!data.bucket) throw bucketNotFound()
-    return data.bucket as BucketSettings
+    const { bucket } = await this.admin(() => this.engine.run(BUCKET, { id }, ADMIN))
+    if (!bucket) throw bucketNotFound()
+    return bucket
   }
 
   /**
@@ -87,13 +109,14 @@ export class StorageMetadata {
    */
   async insertUploadedAsCaller(session: Session, object: Record<string, unknown>, completion: FileCompletion): Promise<FileMetadata> {
     const id = object.id as string
-    const response = await this.engine.executeTogether([
-      { request: { query: INSERT_FILE, variables: { o: object } }, session },
-      { request: { query: SET_FILE, variables: { id, s: completion } }, session: ADMIN },
-    ])
-    const data = this.callerData(session, response)
-    if (!data.updateFile) throw fileNotFound()
-    return data.updateFile as FileMetadata
+    const { updateFile } = await this.asCaller(session, () =>
+      this.engine.runTogether([
+        { operation: INSERT_FILE, variables: { o: object }, session },
+        { operation: SET_FILE, variables: { id, s: { ...completion } }, session: ADMIN },
+      ]),
+    )
+    if (!updateFile) throw fileNotFound()
+    return updateFile
   }
 
   /**
@@ -101,29 +124,25 @@ export class StorageMetadata {
    * exist), 403 when the role may not select storage.files at all. Read back as admin, so a role
    * needs no more than `id` to download.
    */
-  async fileVisibleTo(session: Session, id: string): Promise<FileMetadata & { bucket: BucketSettings }> {
+  async fileVisibleTo(session: Session, id: string): Promise<FileRow> {
     // Without a select permission the role has no `file` field, maybe not even a `uuid` type: the
     // query would fail validation, which hasura-storage answers with a plain 403. Not an error.
     if (!session.isAdmin && !(await this.roleMaySelect(session))) throw notAuthorized()
-    const data = await this.caller(session, 'query ($id: uuid!) { file(id: $id) { id } }', { id })
-    if (!data.file) throw fileNotFound()
+    const { file } = await this.asCaller(session, () => this.engine.run(FILE_ID, { id }, session))
+    if (!file) throw fileNotFound()
     return this.fileAsAdmin(id)
   }
 
-  async fileAsAdmin(id: string): Promise<FileMetadata & { bucket: BucketSettings }> {
-    const data = await this.admin(`query ($id: uuid!) { file(id: $id) { ${FILE_FIELDS} bucket { ${BUCKET_FIELDS} } } }`, { id })
-    if (!data.file) throw fileNotFound()
-    return data.file as FileMetadata & { bucket: BucketSettings }
+  async fileAsAdmin(id: string): Promise<FileRow> {
+    const { file } = await this.admin(() => this.engine.run(FILE, { id }, ADMIN))
+    if (!file) throw fileNotFound()
+    return file
   }
 
   /** Replace: the caller's update permission (filter and check) decides; 403 when it refuses. */
   async updateAsCaller(session: Session, id: string, set: Record<string, unknown>): Promise<void> {
-    const data = await this.caller(
-      session,
-      'mutation ($id: uuid!, $s: files_set_input!) { updateFile(pk_columns: {id: $id}, _set: $s) { __typename } }',
-      { id, s: set },
-    )
-    if (!data.updateFile) throw notAuthorized()
+    const { updateFile } = await this.asCaller(session, () => this.engine.run(UPDATE_FILE, { id, s: set }, session))
+    if (!updateFile) throw notAuthorized()
   }
 
   /**
@@ -131,58 +150,71 @@ export class StorageMetadata {
    * (hasura-storage's PopulateMetadata and SetIsUploaded).
    */
   async updateAsAdmin(id: string, set: { isUploaded: false } | FileCompletion): Promise<FileMetadata> {
-    const data = await this.admin(SET_FILE, { id, s: set })
-    if (!data.updateFile) throw fileNotFound()
-    return data.updateFile as FileMetadata
+    const { updateFile } = await this.admin(() => this.engine.run(SET_FILE, { id, s: { ...set } }, ADMIN))
+    if (!updateFile) throw fileNotFound()
+    return updateFile
   }
 
   async deleteAsCaller(session: Session, id: string): Promise<void> {
-    const data = await this.caller(session, 'mutation ($id: uuid!) { deleteFile(id: $id) { id } }', { id })
-    if (!data.deleteFile) throw notAuthorized()
+    const { deleteFile } = await this.asCaller(session, () => this.engine.run(DELETE_FILE, { id }, session))
+    if (!deleteFile) throw notAuthorized()
   }
 
   async deleteAsAdmin(id: string): Promise<void> {
-    await this.admin('mutation ($id: uuid!) { deleteFile(id: $id) { id } }', { id })
+    await this.admin(() => this.engine.run(DELETE_FILE, { id }, ADMIN))
   }
 
-  async listAsAdmin(where: Record<string, unknown>): Promise<{ id: string; name: string; bucketId: string; isUploaded: boolean }[]> {
-    const data = await this.admin('query ($w: files_bool_exp!) { files(where: $w) { id name bucketId isUploaded } }', { w: where })
-    return data.files as { id: string; name: string; bucketId: string; isUploaded: boolean }[]
+  async listAsAdmin(where: Record<string, unknown>): Promise<Listed[]> {
+    const { files } = await this.admin(() => this.engine.run(FILES, { w: where }, ADMIN))
+    return files
   }
 
-  private async caller(session: Session, query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return this.callerData(session, await this.engine.execute({ query, variables }, session))
-  }
-
-  /** The data of an operation run as the caller, or the refusal hasura-storage answers. */
-  private callerData(session: Session, response: string): Record<string, unknown> {
-    const answer = JSON.parse(response) as GraphqlAnswer
-    if (answer.errors?.length) {
+  /** An operation run as the caller, or the refusal hasura-storage answers. */
+  private async asCaller<T>(session: Session, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error
       // Even the admin cannot see the storage tables: say so instead of "not authorized".
-      if (session.isAdmin && storageUntracked(answer.errors)) throw storageNotSetUp()
+      if (session.isAdmin && (await this.storageUntracked(error))) throw storageNotSetUp()
       // hasura-storage answers every Hasura refusal of the caller's operation with 403.
-      throw notAuthorized(new Error(answer.errors.map((e) => `${e.extensions?.code}: ${e.message}`).join('; ')))
+      throw notAuthorized(described(error))
     }
-    return answer.data ?? {}
   }
 
-  private async admin(query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const answer = JSON.parse(await this.engine.execute({ query, variables }, ADMIN)) as GraphqlAnswer
-    if (answer.errors?.length) {
-      if (storageUntracked(answer.errors)) throw storageNotSetUp()
+  private async admin<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error
+      if (await this.storageUntracked(error)) throw storageNotSetUp()
       // The cause goes into the storage error handler's log line, with the request's id.
-      const cause = new Error(answer.errors.map((e) => `${e.extensions?.code}: ${e.message}`).join('; '))
-      throw new StorageError(500, 'an internal server error occurred', undefined, { cause })
+      throw new StorageError(500, 'an internal server error occurred', undefined, { cause: described(error) })
     }
-    return answer.data ?? {}
+  }
+
+  /**
+   * Whether `error` is the engine refusing storage's operations because the metadata does not
+   * track Nhost's storage tables (a bare Hasura project): read from the admin's schema.
+   */
+  private async storageUntracked(error: EngineError): Promise<boolean> {
+    return error.code === 'validation-failed' && !tracksStorage(await this.engine.schemaFor(ADMIN.role))
   }
 }
 
-/** The engine's answer when the metadata does not track Nhost's storage tables (a bare Hasura project). */
-function storageUntracked(errors: { message: string; extensions?: { code?: string } }[]): boolean {
-  return errors.some(
-    (e) => e.extensions?.code === 'validation-failed' && /not found in type: '(query|mutation)_root'|Unknown type "uuid"/.test(e.message),
+/** Whether the schema has the root fields storage's operations use. */
+function tracksStorage(schema: GraphQLSchema): boolean {
+  const query = schema.getQueryType()?.getFields() ?? {}
+  const mutation = schema.getMutationType()?.getFields() ?? {}
+  return (
+    ['bucket', 'file', 'files'].every((field) => field in query) &&
+    ['insertFile', 'updateFile', 'deleteFile'].every((field) => field in mutation)
   )
+}
+
+/** The engine's error as storage logs it: its code beside its message. */
+function described(error: EngineError): Error {
+  return new Error(`${error.code}: ${error.message}`, { cause: error })
 }
 
 function storageNotSetUp(): StorageError {

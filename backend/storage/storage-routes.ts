@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { BackendContext } from '../context/backend-context.ts'
-import type { GraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import type { InProcessEngine } from '../engine/execute/in-process-engine.ts'
 import type { BlobStore } from './blob-store.ts'
 import { deleteFileRoutes } from './delete-file.ts'
 import { downloadFileRoutes } from './download-file.ts'
@@ -21,7 +21,7 @@ export const STORAGE_VERSION = 'v0.8.0-pulseboard'
  * (controller/controller.go: any origin, its methods and headers, `X-Error` and the download
  * headers exposed, 12 h preflight cache); every error in its `{"error":{"message"}}` shape.
  */
-export function storageRoutes(context: BackendContext, engine: GraphqlEngine, blobs?: BlobStore): Hono {
+export function storageRoutes(context: BackendContext, engine: InProcessEngine, blobs?: BlobStore): Hono {
   const storage = createStorageService(context, engine, blobs)
   const app = new Hono()
   app.use(

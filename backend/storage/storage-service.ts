@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import type { BackendContext } from '../context/backend-context.ts'
-import type { GraphqlEngine } from '../engine/execute/graphql-engine.ts'
+import type { InProcessEngine } from '../engine/execute/in-process-engine.ts'
 import type { Logger } from '../lib/logger.ts'
 import { resolveSession } from '../session/resolve-session.ts'
 import type { Session } from '../session/session.ts'
@@ -34,7 +34,7 @@ export interface StorageService {
  * Blobs under `<dataDir>/storage/files` or in the S3 bucket of `S3_BUCKET`; transformed images,
  * a cache each instance keeps for itself, under `<dataDir>/storage/image-cache`.
  */
-export function createStorageService(context: BackendContext, engine: GraphqlEngine, blobs?: BlobStore): StorageService {
+export function createStorageService(context: BackendContext, engine: InProcessEngine, blobs?: BlobStore): StorageService {
   const root = join(context.config.dataDir, 'storage')
   const configured = context.config.blobStore
   return {

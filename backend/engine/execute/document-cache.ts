@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto'
 import type { DocumentNode, FragmentDefinitionNode, OperationDefinitionNode } from 'graphql'
 import { LruCache } from '../../lib/lru-cache.ts'
 import type { CoerceVariables } from '../validate/coerce-variables.ts'
-import type { CompiledOperation } from '../sql/compile-operation.ts'
-import type { PlanInputs } from './operation-cache.ts'
 import type { RoleSchema } from './schema-cache.ts'
 
 /** Bounded like every cache here: an attacker sending endless distinct documents only churns it. */
@@ -23,17 +21,14 @@ export interface PreparedDocument {
   operations: Map<string, PreparedOperation>
 }
 
-/** One operation of a prepared document: what every request running it shares. */
+/**
+ * One operation of a prepared document, validated against one role's schema: what every request
+ * running it shares. Its plans are the plan cache's (operation-cache.ts).
+ */
 export interface PreparedOperation {
-  /** Names it in the plan cache's keys (operation-cache.ts): short, unlike the document. */
-  id: string
   operation: OperationDefinitionNode
   fragments: Map<string, FragmentDefinitionNode>
   coerceVariables: CoerceVariables
-  /** What its plans depend on, once one was cached. */
-  inputs?: PlanInputs
-  /** Its plan, when no variable's value or shape went into it (most queries). */
-  plan?: CompiledOperation
 }
 
 interface Entry {

@@ -1,7 +1,7 @@
 import type { Logger } from '../../lib/logger.ts'
 import type { TableName } from '../plan/tables-read.ts'
-import { hasuraErrors, type OperationRunner, type OperationSink } from './operation-runner.ts'
-import type { BoundOperation, SubscriptionEngine } from './bound-operation.ts'
+import { hasuraErrors, type OperationRunner } from './operation-runner.ts'
+import type { StartedOperation, SubscriptionEngine } from './bound-operation.ts'
 import { TooManySubscriptionsError, type LiveQueryManager } from './live-query-manager.ts'
 import { tableKey } from './live-query-plan.ts'
 
@@ -20,18 +20,27 @@ export interface RunnerDependencies {
 export function createOperationRunner({ engine, liveQueries, log }: RunnerDependencies): OperationRunner {
   return {
     async start(request, session, sink, requestId) {
-      let bound: BoundOperation
+      let started: StartedOperation
       try {
-        bound = await engine.bind(request, session)
+        started = await engine.start(request, session)
       } catch (error) {
-        sink.error(errorsOf(engine.errorResponse(error, session.isAdmin)))
+        sink.error(engine.errors(error, session.isAdmin))
         return () => {}
       }
-      if (bound.operationType !== 'subscription') {
-        answerOnce(await engine.execute(request, session, { requestId }), sink)
+      if (started.operationType !== 'subscription') {
+        let response: string
+        try {
+          response = await started.run({ requestId })
+        } catch (error) {
+          // A failed run answers no `data`: Hasura sends its errors as an `error` message.
+          sink.error(engine.errors(error, session.isAdmin))
+          return () => {}
+        }
+        sink.next(response)
+        sink.complete()
         return () => {}
       }
-      const { subscription, values } = bound
+      const { subscription, values } = started
       const role = session.role
       const tables = tableKeys(subscription.tables)
       try {
@@ -70,16 +79,4 @@ function tableKeys(tables: readonly TableName[] | null): ReadonlySet<string> | n
     keysByTables.set(tables, keys)
   }
   return keys
-}
-
-/** A response without `data` is a request error: Hasura sends it as an `error` message. */
-function answerOnce(response: string, sink: OperationSink): void {
-  const parsed = JSON.parse(response) as { data?: unknown; errors?: unknown[] }
-  if (parsed.data === undefined && Array.isArray(parsed.errors)) return sink.error(JSON.stringify(parsed.errors))
-  sink.next(response)
-  sink.complete()
-}
-
-function errorsOf(response: string): string {
-  return JSON.stringify((JSON.parse(response) as { errors: unknown[] }).errors)
 }

@@ -8,10 +8,12 @@ import { createLogger } from '../../lib/logger.ts'
 import type { Metadata } from '../../metadata/model/types.ts'
 import { MetadataStore } from '../../metadata/store/metadata-store.ts'
 import type { Session } from '../../session/session.ts'
+import { EngineError } from '../engine-error.ts'
+import { engineOperation } from './engine-operation.ts'
 import { createGraphqlEngine, type GraphqlEngine } from './graphql-engine.ts'
 
 /**
- * `executeTogether` on both databases: mutations of different sessions in one transaction, each
+ * `runTogether` on both databases: mutations of different sessions in one transaction, each
  * under its own role's permissions and its own `hasura.user`, all applied or none.
  */
 const SETUP = `
@@ -65,9 +67,13 @@ const USER: Session = {
   variables: { 'x-hasura-role': 'user', 'x-hasura-user-id': 'u1' },
 }
 
-const INSERT = 'mutation ($id: Int!, $body: String!) { insert_doc_one(object: { id: $id, body: $body }) { id } }'
-const STAMP =
+type Stamp = { id: number; stamp: string }
+const INSERT = engineOperation<unknown, { id: number; body: string }>(
+  'mutation ($id: Int!, $body: String!) { insert_doc_one(object: { id: $id, body: $body }) { id } }',
+)
+const STAMP_TEXT =
   'mutation ($id: Int!, $stamp: String!) { update_doc_by_pk(pk_columns: { id: $id }, _set: { stamp: $stamp }) { id owner_id stamp } }'
+const STAMP = engineOperation<Record<string, unknown>, Stamp>(STAMP_TEXT)
 
 let db: Database & { dispose(): Promise<void> }
 let engine: GraphqlEngine
@@ -95,11 +101,21 @@ afterAll(async () => {
 })
 
 /** The user's insert, then the admin's stamp on the same row, as one. */
-function insertThenStamp(id: number, body: string, stamp: string, stampQuery = STAMP) {
-  return engine.executeTogether([
-    { request: { query: INSERT, variables: { id, body } }, session: USER },
-    { request: { query: stampQuery, variables: { id, stamp } }, session: ADMIN },
+function insertThenStamp(id: number, body: string, stamp: string, stampOperation = STAMP): Promise<Record<string, unknown>> {
+  return engine.runTogether([
+    { operation: INSERT, variables: { id, body }, session: USER },
+    { operation: stampOperation, variables: { id, stamp }, session: ADMIN },
   ])
+}
+
+/** The engine's error `promise` rejects with. */
+async function failure(promise: Promise<unknown>): Promise<EngineError> {
+  const error: unknown = await promise.then(
+    () => null,
+    (rejected: unknown) => rejected,
+  )
+  if (!(error instanceof EngineError)) throw new Error(`expected an EngineError, got ${String(error)}`)
+  return error
 }
 
 async function row(id: number): Promise<Record<string, unknown> | undefined> {
@@ -107,45 +123,47 @@ async function row(id: number): Promise<Record<string, unknown> | undefined> {
     .rows[0]
 }
 
-describe(`executeTogether on ${testDatabaseKind}`, () => {
+describe(`runTogether on ${testDatabaseKind}`, () => {
   it("runs each mutation as its own session and answers the last one's response", async () => {
-    const answer = JSON.parse(await insertThenStamp(1, 'hello', 'done'))
-    expect(answer).toEqual({ data: { update_doc_by_pk: { id: 1, owner_id: 'u1', stamp: 'done' } } })
+    expect(await insertThenStamp(1, 'hello', 'done')).toEqual({ update_doc_by_pk: { id: 1, owner_id: 'u1', stamp: 'done' } })
     // The user's preset applied to the insert; each statement saw its own hasura.user.
     expect(await row(1)).toEqual({ owner_id: 'u1', body: 'hello', stamp: 'done', inserted_as: 'user', updated_as: 'admin' })
   })
 
   it("applies nothing when the first session's permission check refuses", async () => {
-    const answer = JSON.parse(await insertThenStamp(2, 'forbidden', 'done'))
-    expect(answer.errors?.[0]?.extensions.code).toBe('permission-error')
+    expect((await failure(insertThenStamp(2, 'forbidden', 'done'))).code).toBe('permission-error')
     expect(await row(2)).toBeUndefined()
   })
 
   it('rolls the first mutation back when a later one fails', async () => {
-    const answer = JSON.parse(await insertThenStamp(3, 'fine', 'x', STAMP.replace('stamp: $stamp', 'body: $stamp, stamp: $stamp')))
-    expect(answer.errors).toBeUndefined()
-    const failed = JSON.parse(
-      await insertThenStamp(4, 'fine', 'a body longer than its check allows', STAMP.replace('stamp: $stamp', 'body: $stamp')),
+    await insertThenStamp(3, 'fine', 'x', engineOperation(STAMP_TEXT.replace('stamp: $stamp', 'body: $stamp, stamp: $stamp')))
+    const failed = await failure(
+      insertThenStamp(
+        4,
+        'fine',
+        'a body longer than its check allows',
+        engineOperation(STAMP_TEXT.replace('stamp: $stamp', 'body: $stamp')),
+      ),
     )
-    expect(failed.errors?.[0]?.message).toMatch(/^Check constraint violation/)
+    expect(failed.message).toMatch(/^Check constraint violation/)
     expect(await row(4)).toBeUndefined()
   })
 
   it('keeps sessions and atomicity when a mutation takes several statements', async () => {
     // Two root fields: the operation runs in a transaction of its own, not as one pipeline.
-    const twoFields = `mutation ($id: Int!, $stamp: String!) {
+    const twoFields = engineOperation<Record<string, unknown>, Stamp>(`mutation ($id: Int!, $stamp: String!) {
       a: update_doc_by_pk(pk_columns: { id: $id }, _set: { stamp: $stamp }) { id }
       b: update_doc_by_pk(pk_columns: { id: $id }, _set: { body: $stamp }) { id stamp }
-    }`
-    expect(JSON.parse(await insertThenStamp(5, 'five', 'ok', twoFields))).toEqual({ data: { a: { id: 5 }, b: { id: 5, stamp: 'ok' } } })
+    }`)
+    expect(await insertThenStamp(5, 'five', 'ok', twoFields)).toEqual({ a: { id: 5 }, b: { id: 5, stamp: 'ok' } })
     expect(await row(5)).toEqual({ owner_id: 'u1', body: 'ok', stamp: 'ok', inserted_as: 'user', updated_as: 'admin' })
-    const failed = JSON.parse(await insertThenStamp(6, 'six', 'a body longer than its check allows', twoFields))
-    expect(failed.errors?.[0]?.message).toMatch(/^Check constraint violation/)
+    const failed = await failure(insertThenStamp(6, 'six', 'a body longer than its check allows', twoFields))
+    expect(failed.message).toMatch(/^Check constraint violation/)
     expect(await row(6)).toBeUndefined()
   })
 
   it('refuses a query: only mutations run together', async () => {
-    const answer = JSON.parse(await engine.executeTogether([{ request: { query: 'query { doc { id } }' }, session: ADMIN }]))
-    expect(answer.errors?.[0]?.extensions.code).toBe('validation-failed')
+    const query = engineOperation('query { doc { id } }')
+    expect((await failure(engine.runTogether([{ operation: query, variables: {}, session: ADMIN }]))).code).toBe('validation-failed')
   })
 })
