@@ -253,7 +253,7 @@ async function benchOneStore(
           keep('baselineUp', await timed(async () => void (id = await uploadWithHttp(source, baselineFiles))))
           keep('baselineDown', await timed(() => downloadToFile(`${baselineFiles}/${id}`, join(work, 'downloaded'), headers)))
         }
-        keep('ceilingUp', await timed(async () => void (await postFileForm(ceiling.url, source, {}))))
+        keep('ceilingUp', await timed(async () => void uploadedStatus((await postFileForm(ceiling.url, source, {})).status)))
         keep('ceilingDown', await timed(() => downloadToFile(ceiling.url, join(work, 'downloaded'), {})))
         keep('copy', await timed(() => pipeline(createReadStream(source), createWriteStream(join(work, 'copied')))))
       }
@@ -313,6 +313,10 @@ async function raiseDefaultBucketLimit(server: StorageServer, bytes: number): Pr
   })
   const answer = (await response.json()) as { errors?: unknown }
   if (answer.errors) throw new Error(`raising the default bucket's limit: ${JSON.stringify(answer.errors)}`)
+}
+
+function uploadedStatus(status: number): void {
+  if (status !== 201) throw new Error(`upload to the ceiling server: ${status}`)
 }
 
 function uploadedId(status: number, body: string): string {
