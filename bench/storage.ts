@@ -5,24 +5,27 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { downloadToFile, postFileForm, startCeilingServer } from './storage-http.ts'
 import { startS3TestServer } from '../tests/support/s3-test-server.ts'
 import { startStorageServer, type StorageServer } from '../tests/support/storage-server.ts'
 
 /**
- * Storage benchmark (issues 10 and 23): upload and download MB/s through /v1/storage for 1 MB
- * and 50 MB files, with the bytes on disk and then in an S3 bucket (s3rver on loopback, in its
- * own process), side by side with a plain stream copy of the same file on the same disk (the
- * floor any upload or download that lands on disk has to pay), and the backend's peak RSS during
- * a 50 MB upload against its idle RSS. The backend runs in its own process
- * (tests/support/storage-server-process.ts).
+ * Storage benchmark (issues 10, 23 and 25): upload and download MB/s through /v1/storage for
+ * 1 MB and 50 MB files, with the bytes on disk and then in an S3 bucket (s3rver on loopback, in
+ * its own process), with two clients (fetch, and node:http without Web streams, storage-http.ts),
+ * side by side with the same client against a bare node:http server that pipes to and from a file
+ * (the ceiling of any transfer over HTTP here) and with a plain stream copy of the same file on
+ * the same disk; and the backend's peak RSS during a 100 MB upload and download against its idle
+ * RSS. The backend and the ceiling run in their own processes
+ * (tests/support/storage-server-process.ts, storage-ceiling-process.ts).
  *
  * First, small uploads (issue 25): a 100 KB avatar uploaded by a signed-in user (role `user`,
  * so the insert permission's check and preset run), latency p50/p90, beside the same multipart
  * request to a bare node:http server that only writes the body to a file (the floor of any
  * upload over HTTP, in the same run). With BENCH_BASELINE_CHECKOUT naming another checkout of
  * the project (`git worktree add /tmp/baseline <commit>`, node_modules linked in), its backend
- * takes the same uploads in turn, on the same database, so a change is measured against the code
- * before it in one run.
+ * takes the same uploads in turn, on the same database, and the same large files through node:http
+ * beside this one's (on each store), so a change is measured against the code before it in one run.
  *
  *   npm run bench -- storage [rounds] [avatars]     (rounds 0: the small uploads alone)
  *   TEST_DATABASE_URL=postgres://…/postgres npm run bench -- storage [rounds] [avatars]
@@ -42,7 +45,7 @@ export async function benchStorage(rounds = 5, avatars = 200): Promise<string[]>
   const lines = [
     ...small,
     '',
-    '| store | file | upload MB/s | download MB/s | plain copy MB/s | upload / copy | download / copy |',
+    '| store | file | through | upload MB/s | download MB/s | upload / copy | download / copy |',
     '|---|---|---|---|---|---|---|',
   ]
   const memory: string[] = []
@@ -51,11 +54,16 @@ export async function benchStorage(rounds = 5, avatars = 200): Promise<string[]>
     for (const store of ['disk', 's3'] as const) {
       const s3 = store === 's3' ? await startS3TestServer({ rootFolder: 'bench' }) : undefined
       const server = await startStorageServer({ env: s3?.env ?? {}, databaseUrl: process.env.TEST_DATABASE_URL })
+      const checkout = process.env.BENCH_BASELINE_CHECKOUT
+      const baseline = checkout
+        ? await startStorageServer({ env: s3?.env ?? {}, databaseUrl: process.env.TEST_DATABASE_URL, checkout })
+        : undefined
       try {
-        const measured = await benchOneStore(server, work, rounds)
+        const measured = await benchOneStore(server, work, rounds, baseline)
         lines.push(...measured.rows.map((row) => `| ${store} ${row}`))
         memory.push(`${store}: ${measured.rss}`)
       } finally {
+        await baseline?.stop()
         await server.stop()
         await s3?.stop()
       }
@@ -66,8 +74,8 @@ export async function benchStorage(rounds = 5, avatars = 200): Promise<string[]>
   return [
     ...lines,
     '',
-    `Backend RSS (idle → peak during a 50 MB upload, before any other 50 MB transfer): ${memory.join('; ')}.`,
-    `Medians of ${rounds} rounds; plain copy = createReadStream → createWriteStream of the same file in the same temporary directory.`,
+    `Backend RSS, idle → peak, during a ${RSS_BYTES / MB} MB upload (node:http client) and its download: ${memory.join('; ')}.`,
+    `Medians of ${rounds} rounds after one to warm up; plain copy = createReadStream → createWriteStream of the same file in the same temporary directory; the ceiling is a node:http server in its own process piping the body to a file and a file to the response.`,
     loadLine(),
   ]
 }
@@ -180,55 +188,140 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!
 }
 
-async function benchOneStore(server: StorageServer, work: string, rounds: number): Promise<{ rows: string[]; rss: string }> {
+/**
+ * One store's large files: each round uploads and downloads the file through /v1/storage with
+ * fetch (+ FormData, the way a browser or nhost-js sends it) and with node:http (no Web streams
+ * in the client), then through the bare node:http ceiling, then copies it on disk; alternating
+ * in one round so the machine's load weighs on each alike. Then the backend's RSS during a
+ * 100 MB upload and during its download.
+ */
+async function benchOneStore(
+  server: StorageServer,
+  work: string,
+  rounds: number,
+  baseline: StorageServer | undefined,
+): Promise<{ rows: string[]; rss: string }> {
   const headers = { 'x-hasura-admin-secret': server.adminSecret }
   const rows: string[] = []
-  let rss = ''
-  for (const size of SIZES) {
-    const source = join(work, `source-${size}`)
-    const upload = async (): Promise<string> => {
-      const form = new FormData()
-      form.append('file[]', await openAsBlob(source, { type: 'application/octet-stream' }), 'bench.bin')
-      const response = await fetch(`${server.url}/v1/storage/files`, { method: 'POST', headers, body: form })
-      if (response.status !== 201) throw new Error(`upload: ${response.status} ${await response.text()}`)
-      return ((await response.json()) as { processedFiles: { id: string }[] }).processedFiles[0]!.id
-    }
-    const download = async (id: string): Promise<void> => {
-      const response = await fetch(`${server.url}/v1/storage/files/${id}`, { headers })
-      await pipeline(
-        Readable.fromWeb(response.body! as import('node:stream/web').ReadableStream),
-        createWriteStream(join(work, 'downloaded')),
-      )
-    }
-    const copy = async (): Promise<void> => {
-      await pipeline(createReadStream(source), createWriteStream(join(work, 'copied')))
-    }
-    if (size === 50 * MB) {
-      // Before any other 50 MB transfer, so memory an earlier one left reserved cannot hide growth.
-      const idle = await server.idleRss()
-      await upload()
-      const peak = await server.peakRss()
-      rss = `${mib(idle)} → ${mib(peak)} MiB (+${((peak - idle) / 2 ** 20).toFixed(1)} MiB)`
-    }
-    const uploads: number[] = []
-    const downloads: number[] = []
-    const copies: number[] = []
-    for (let round = 0; round < rounds; round++) {
-      let id = ''
-      uploads.push(
-        await timed(async () => {
-          id = await upload()
-        }),
-      )
-      downloads.push(await timed(() => download(id)))
-      copies.push(await timed(copy))
-    }
-    const [up, down, plain] = [uploads, downloads, copies].map((seconds) => size / MB / median(seconds)) as [number, number, number]
-    rows.push(
-      `| ${size / MB} MB | ${up.toFixed(0)} | ${down.toFixed(0)} | ${plain.toFixed(0)} | ${(up / plain).toFixed(2)} | ${(down / plain).toFixed(2)} |`,
+  const files = `${server.url}/v1/storage/files`
+  const uploadWithFetch = async (source: string): Promise<string> => {
+    const form = new FormData()
+    form.append('file[]', await openAsBlob(source, { type: 'application/octet-stream' }), 'bench.bin')
+    const response = await fetch(files, { method: 'POST', headers, body: form })
+    return uploadedId(response.status, await response.text())
+  }
+  const baselineFiles = baseline && `${baseline.url}/v1/storage/files`
+  const uploadWithHttp = async (source: string, to = files): Promise<string> => {
+    const answer = await postFileForm(to, source, headers)
+    return uploadedId(answer.status, answer.body)
+  }
+  const downloadWithFetch = async (id: string): Promise<void> => {
+    const response = await fetch(`${files}/${id}`, { headers })
+    if (response.status !== 200) throw new Error(`download: ${response.status}`)
+    await pipeline(
+      Readable.fromWeb(response.body! as import('node:stream/web').ReadableStream),
+      createWriteStream(join(work, 'downloaded')),
     )
   }
-  return { rows, rss }
+  for (const size of SIZES) {
+    const source = join(work, `source-${size}`)
+    const ceiling = await startCeilingServer(join(work, 'ceiling-upload'), source)
+    const times: Record<
+      'fetchUp' | 'fetchDown' | 'httpUp' | 'httpDown' | 'baselineUp' | 'baselineDown' | 'ceilingUp' | 'ceilingDown' | 'copy',
+      number[]
+    > = {
+      fetchUp: [],
+      fetchDown: [],
+      httpUp: [],
+      httpDown: [],
+      ceilingUp: [],
+      ceilingDown: [],
+      baselineUp: [],
+      baselineDown: [],
+      copy: [],
+    }
+    try {
+      // One round to warm up (connections, plans, the page cache), left out of the figures.
+      for (let round = 0; round <= rounds; round++) {
+        const keep = (name: keyof typeof times, seconds: number) => round > 0 && times[name].push(seconds)
+        let id = ''
+        keep('fetchUp', await timed(async () => void (id = await uploadWithFetch(source))))
+        keep('fetchDown', await timed(() => downloadWithFetch(id)))
+        keep('httpUp', await timed(async () => void (id = await uploadWithHttp(source))))
+        keep('httpDown', await timed(() => downloadToFile(`${files}/${id}`, join(work, 'downloaded'), headers)))
+        if (baselineFiles) {
+          keep('baselineUp', await timed(async () => void (id = await uploadWithHttp(source, baselineFiles))))
+          keep('baselineDown', await timed(() => downloadToFile(`${baselineFiles}/${id}`, join(work, 'downloaded'), headers)))
+        }
+        keep('ceilingUp', await timed(async () => void uploadedStatus((await postFileForm(ceiling.url, source, {})).status)))
+        keep('ceilingDown', await timed(() => downloadToFile(ceiling.url, join(work, 'downloaded'), {})))
+        keep('copy', await timed(() => pipeline(createReadStream(source), createWriteStream(join(work, 'copied')))))
+      }
+    } finally {
+      await ceiling.stop()
+    }
+    const rate = (name: keyof typeof times) => size / MB / median(times[name])
+    const copy = rate('copy')
+    const row = (client: string, up: number, down: number) =>
+      `| ${size / MB} MB | ${client} | ${up.toFixed(0)} | ${down.toFixed(0)} | ${(up / copy).toFixed(2)} | ${(down / copy).toFixed(2)} |`
+    rows.push(
+      row('/v1/storage, fetch', rate('fetchUp'), rate('fetchDown')),
+      row('/v1/storage, node:http', rate('httpUp'), rate('httpDown')),
+      ...(baselineFiles
+        ? [row(`the same, baseline ${process.env.BENCH_BASELINE_CHECKOUT}`, rate('baselineUp'), rate('baselineDown'))]
+        : []),
+      row('bare node:http server (ceiling)', rate('ceilingUp'), rate('ceilingDown')),
+      row('plain copy', copy, copy),
+    )
+  }
+  return { rows, rss: await measureRss(server, work, uploadWithHttp, headers) }
+}
+
+/** The backend's RSS, idle → peak, during a 100 MB upload and then during its download. */
+async function measureRss(
+  server: StorageServer,
+  work: string,
+  upload: (source: string) => Promise<string>,
+  headers: Record<string, string>,
+): Promise<string> {
+  const source = join(work, 'source-rss')
+  writeFileSync(source, Buffer.alloc(RSS_BYTES, 7))
+  await raiseDefaultBucketLimit(server, RSS_BYTES)
+  const during = async (task: () => Promise<unknown>): Promise<string> => {
+    const idle = await server.idleRss()
+    await task()
+    const peak = await server.peakRss()
+    return `${mib(idle)} → ${mib(peak)} MiB (+${((peak - idle) / 2 ** 20).toFixed(1)} MiB)`
+  }
+  let id = ''
+  const up = await during(async () => (id = await upload(source)))
+  const down = await during(() => downloadToFile(`${server.url}/v1/storage/files/${id}`, join(work, 'downloaded'), headers))
+  rmSync(source)
+  return `upload ${up}, download ${down}`
+}
+
+/** A file larger than the default bucket takes: its limit is raised on this backend alone. */
+const RSS_BYTES = 100 * MB
+
+async function raiseDefaultBucketLimit(server: StorageServer, bytes: number): Promise<void> {
+  const response = await fetch(`${server.url}/v1/graphql`, {
+    method: 'POST',
+    headers: { 'x-hasura-admin-secret': server.adminSecret, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `mutation { updateBucket(pk_columns: {id: "default"}, _set: {maxUploadFileSize: ${bytes}}) { id } }`,
+    }),
+  })
+  const answer = (await response.json()) as { errors?: unknown }
+  if (answer.errors) throw new Error(`raising the default bucket's limit: ${JSON.stringify(answer.errors)}`)
+}
+
+function uploadedStatus(status: number): void {
+  if (status !== 201) throw new Error(`upload to the ceiling server: ${status}`)
+}
+
+function uploadedId(status: number, body: string): string {
+  if (status !== 201) throw new Error(`upload: ${status} ${body}`)
+  return (JSON.parse(body) as { processedFiles: { id: string }[] }).processedFiles[0]!.id
 }
 
 const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(0)

@@ -5,13 +5,14 @@ import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { BlobStore, ByteRange, StagedBlob } from './blob-store.ts'
-import { CoalesceChunks } from './coalesce-chunks.ts'
 
 /** Staged uploads older than this were cut off by a crash (`kill -9`): removed at start. */
 const STALE_STAGING_MS = 60 * 60 * 1000
 /**
- * Reads and writes of 1 MiB rather than fs' 64 KiB: a sixteenth of the thread-pool round trips
- * per file, for a few MiB of memory per transfer.
+ * Reads of 1 MiB rather than fs' 64 KiB: a sixteenth of the thread-pool round trips per file, for
+ * a few MiB of memory per transfer. Writes reach the same size without copying: while one write
+ * is in the thread pool, the chunks that arrive queue in the stream (up to this many bytes before
+ * it pushes back) and go out together in one `writev`.
  */
 const CHUNK_BYTES = 1024 * 1024
 
@@ -40,8 +41,7 @@ export function openDiskBlobStore(root: string): BlobStore {
     async stage(source) {
       const path = join(stagingDir, randomUUID())
       try {
-        // Room for a second chunk while one is written: the next is joined meanwhile.
-        await pipeline(source, new CoalesceChunks(CHUNK_BYTES), createWriteStream(path, { flags: 'wx', highWaterMark: 2 * CHUNK_BYTES }))
+        await pipeline(source, createWriteStream(path, { flags: 'wx', highWaterMark: CHUNK_BYTES }))
       } catch (error) {
         await rm(path, { force: true })
         throw error
