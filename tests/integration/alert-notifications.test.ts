@@ -152,7 +152,7 @@ afterAll(async () => {
 })
 
 describe('notification channels', () => {
-  it('are written by editors and owners, read by members, and checked by the database', async () => {
+  it('are read and written by editors and owners only, and checked by the database', async () => {
     expect((await addChannel(viewer, { kind: 'webhook', url: `${receiverUrl}/x` })).errors).toBeDefined()
     expect((await addChannel(outsider, { kind: 'webhook', url: `${receiverUrl}/x` })).errors).toBeDefined()
     const rejected = async (channel: Record<string, unknown>, rule: string) =>
