@@ -86,9 +86,16 @@ describe(`request ids on every path (${testDatabaseKind})`, () => {
   })
 
   it('names answers of the functions fast path with the client id', async () => {
+    // Answered by a worker once one serves (Express's 404, as Nhost's runtime), by the backend before.
     const missing = await call('/v1/functions/no-such-function', 'functions-1', json({}))
     expect(missing.requestId).toBe('functions-1')
-    expect(missing.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } })
+    // Refused by the backend before any worker is asked, in the functions' error shape.
+    const tooLarge = await call('/v1/functions/no-such-function', 'functions-2', json({ pad: 'x'.repeat(7_000_000) }))
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      requestId: 'functions-2',
+      body: { error: { code: expect.any(String), message: expect.any(String) } },
+    })
   })
 
   it('replaces an id that is not sane with a new UUID', async () => {
