@@ -17,8 +17,8 @@ import { QUERIES, queriesDataset, session } from './graphql-queries.ts'
  * text) against pg's `Pool.query` of the statement the engine compiles, with its values, the
  * floor. Both run in this process, 16 at a time, in alternating rounds; the figure is process
  * CPU (user + system) per request, and the engine's extra over the floor. The same request sent
- * as `GET /v1/graphql?query=…&variables=…` (its own handler: URL parameters, the document parsed
- * once more for its operation type) is measured beside it.
+ * as `GET /v1/graphql?query=…&variables=…` (its own handler: URL parameters, and the operation's
+ * type read from the document, parsed once per document) is measured beside it.
  *
  *   TEST_DATABASE_URL=postgres://…/postgres npm run bench -- graphql-overhead [requests] [rounds]
  */

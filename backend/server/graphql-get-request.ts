@@ -1,4 +1,5 @@
-import { getOperationAST, parse, type OperationTypeNode } from 'graphql'
+import { Kind, parse, type OperationTypeNode } from 'graphql'
+import { LruCache } from '../lib/lru-cache.ts'
 import type { GraphqlRequest } from '../engine/execute/graphql-engine.ts'
 
 /** A GraphQL request as HTTP carries it, with its `extensions` (Automatic Persisted Queries ask there). */
@@ -54,16 +55,47 @@ function refused(code: GetParametersRefused['refused']['code'], message: string)
   return { refused: { code, message } }
 }
 
+/** Documents whose operation types are remembered; longer ones (rare in a URL) are parsed each time. */
+const MAX_REMEMBERED = 500
+const MAX_REMEMBERED_LENGTH = 8192
+
+/** A document's operations, in order and by name, or null when it does not parse. */
+type DocumentOperations = { all: OperationTypeNode[]; byName: Map<string, OperationTypeNode> } | null
+
 /**
  * The type of the operation a request would run, from its document and `operationName` alone (no
  * schema), or null when the document does not parse or names no such operation: the engine then
- * answers with its own error, as it does for POST.
+ * answers with its own error, as it does for POST. Clients repeat the same few documents, so each
+ * one is parsed once: parsing is most of what a GET costs beyond a POST.
  */
-export function operationTypeOf(request: GraphqlRequest): OperationTypeNode | null {
+export function operationTypeReader(): (request: GraphqlRequest) => OperationTypeNode | null {
+  const remembered = new LruCache<string, DocumentOperations>(MAX_REMEMBERED)
+  return (request) => {
+    let operations = remembered.get(request.query)
+    if (operations === undefined) {
+      operations = operationsOf(request.query)
+      if (request.query.length <= MAX_REMEMBERED_LENGTH) remembered.set(request.query, operations)
+    }
+    if (operations === null) return null
+    // As graphql-js' getOperationAST: without a name, the document must hold exactly one operation.
+    if (request.operationName != null) return operations.byName.get(request.operationName) ?? null
+    return operations.all.length === 1 ? (operations.all[0] ?? null) : null
+  }
+}
+
+function operationsOf(query: string): DocumentOperations {
+  let document
   try {
-    return getOperationAST(parse(request.query, { noLocation: true }), request.operationName)?.operation ?? null
+    document = parse(query, { noLocation: true })
   } catch {
     // A syntax error, or graphql-js' recursive parser out of stack on a document nested thousands deep.
     return null
   }
+  const operations = { all: [] as OperationTypeNode[], byName: new Map<string, OperationTypeNode>() }
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue
+    operations.all.push(definition.operation)
+    if (definition.name) operations.byName.set(definition.name.value, definition.operation)
+  }
+  return operations
 }

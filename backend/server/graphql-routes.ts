@@ -9,7 +9,7 @@ import { resolveSession, type RequestHeaders } from '../session/resolve-session.
 import { SessionError } from '../session/session-error.ts'
 import { errorResponse, type GraphqlEngine, type GraphqlRequest } from '../engine/execute/graphql-engine.ts'
 import { EngineError } from '../engine/engine-error.ts'
-import { operationTypeOf, readGraphqlRequestWithExtensions, type GraphqlRequestWithExtensions } from './graphql-get-request.ts'
+import { operationTypeReader, readGraphqlRequestWithExtensions, type GraphqlRequestWithExtensions } from './graphql-get-request.ts'
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 
@@ -79,6 +79,7 @@ export function graphqlPostHandler(context: BackendContext, engine: GraphqlEngin
  */
 export function graphqlGetHandler(context: BackendContext, engine: GraphqlEngine): (get: GraphqlGet) => Promise<GraphqlHttpAnswer> {
   const answer = operationsAnswerer(context, engine)
+  const operationTypeOf = operationTypeReader()
   return async (get) => {
     const requestId = requestIdFrom(get.headers[REQUEST_ID_HEADER])
     const answered = await answerGet(get, requestId)
