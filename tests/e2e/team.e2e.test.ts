@@ -2,16 +2,19 @@ import { createClient, type NhostClient } from '@nhost/nhost-js'
 import { MemoryStorage } from '@nhost/nhost-js/session'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts'
 import { launchChromium, recordPageProblems, screenshot, startE2eServer, type E2eServer } from './e2e-harness.ts'
 
 /**
- * Issue 12's scenarios in headless Chromium against the real backend and production build: an
- * owner invites a second user by mail, who opens the mailed link signed out in another browser
- * context, signs up and lands in the workspace; an alert fires from points
- * written by a third-party client, evaluated by the backend's own schedule (cron + scheduled
- * events, nobody calling), and the two users talk in its thread live; a share link opened in a
- * fresh context shows the dashboard live and dies when the owner regenerates it. Screenshots of
- * each new screen at 1280 and 360 px in tests/e2e/output/.
+ * A team's day in headless Chromium against the real backend and production build: an owner
+ * signs up, invites a second user by mail, who opens the mailed link signed out in another
+ * browser context, signs up and lands in the workspace; the owner adds a webhook channel and an
+ * ingest key; a point sent with the key (as a device would) fires an alert, evaluated by the
+ * backend's own schedule (cron + scheduled events, nobody calling), which notifies the webhook;
+ * the two users talk in its thread live; a share link opened in a fresh context shows the
+ * dashboard live and dies when the owner regenerates it; a wall screen shows the dashboards in
+ * kiosk mode, moving from one to the next by itself. Screenshots of each screen at 1280 and
+ * 360 px in tests/e2e/output/.
  */
 const PASSWORD = 'correct-horse-9'
 const UI_TIMEOUT = 20_000
@@ -23,8 +26,10 @@ const MAIL_TIMEOUT = 240_000
 
 let server: E2eServer
 let browser: Browser
+let webhook: WebhookReceiver
 
 beforeAll(async () => {
+  webhook = await startWebhookReceiver()
   server = await startE2eServer()
   browser = await launchChromium()
 })
@@ -32,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await server?.close()
+  await webhook?.close()
 })
 
 async function both(page: Page, name: string): Promise<void> {
@@ -67,7 +73,7 @@ async function thirdParty(email: string): Promise<NhostClient> {
   return nhost
 }
 
-it('invites a teammate, fires an alert from outside, talks in its thread, and shares a dashboard', async () => {
+it('lives a day: invites a teammate, ingests, fires an alert that notifies a webhook, talks in its thread, shares, and shows a wall screen', async () => {
   const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 860 } })
   const memberContext = await browser.newContext({ viewport: { width: 1280, height: 860 } })
   const publicContext = await browser.newContext({ viewport: { width: 1280, height: 860 } })
@@ -105,7 +111,8 @@ it('invites a teammate, fires an alert from outside, talks in its thread, and sh
     expect(await member.getByTitle('Your role in this workspace').textContent()).toBe('editor')
     await owner.getByText('member@example.com').first().waitFor({ timeout: UI_TIMEOUT })
 
-    // A metric and a rule; points from a third-party client open the alert on schedule.
+    // A metric, a rule, a webhook channel and an ingest key; a point sent with the key, as a device
+    // would, opens the alert on schedule, which notifies the webhook.
     const client = await thirdParty('owner@example.com')
     const { body } = await client.graphql.request<{ insert_metrics_one: { id: string } }>({
       query:
@@ -120,15 +127,31 @@ it('invites a teammate, fires an alert from outside, talks in its thread, and sh
     await rules.getByLabel('Window (s)').fill('60')
     await rules.getByRole('button', { name: 'Add rule' }).click()
     await rules.getByText('Slow API', { exact: true }).waitFor({ timeout: UI_TIMEOUT })
-    await client.graphql.request({
-      query: 'mutation ($m: uuid!, $ts: timestamptz!) { insert_points_one(object: {metric_id: $m, ts: $ts, value: 450}) { id } }',
-      variables: { m: metricId, ts: new Date().toISOString() },
+    await owner.getByRole('link', { name: 'Alerts' }).click()
+    const channels = owner.getByTestId('notification-channels')
+    await channels.getByLabel('Channel name').fill('Ops webhook')
+    await channels.getByLabel('Webhook URL').fill(`${webhook.url}/ops`)
+    await channels.getByRole('button', { name: 'Add channel' }).click()
+    await channels.getByText(`${webhook.url}/ops`).waitFor({ timeout: UI_TIMEOUT })
+    await owner.getByRole('link', { name: 'Settings' }).click()
+    const keys = owner.getByTestId('ingest-keys')
+    await keys.getByLabel('Key name').fill('api gateway')
+    await keys.getByRole('button', { name: 'Create key' }).click()
+    const key = (await keys.getByTestId('ingest-key-value').textContent({ timeout: UI_TIMEOUT }))!.trim()
+    const sent = await fetch(`${server.backend.url}/v1/functions/ingest`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ points: [{ metric: 'api.latency_ms', ts: new Date().toISOString(), value: 450 }] }),
     })
+    expect(sent.status).toBe(200)
 
     await member.goto(`${server.backend.url}/w/team-lab`)
     const feedLink = member.getByTestId('alert-feed').getByRole('link', { name: /Slow API/ })
     await feedLink.waitFor({ timeout: EVALUATION_TIMEOUT })
     await both(member, 'workspace-home-alert-feed')
+    const [notified] = await webhook.waitFor((call) => call.path === '/ops', 1, UI_TIMEOUT)
+    expect(notified!.body).toMatchObject({ alert: { event: 'firing', rule: 'Slow API' } })
+    expect(notified!.body.text).toContain('Firing: Slow API')
     await feedLink.click()
     await member.getByTestId('alert-state').waitFor({ timeout: UI_TIMEOUT })
     await owner.goto(member.url())
@@ -175,6 +198,24 @@ it('invites a teammate, fires an alert from outside, talks in its thread, and sh
     await viewer.getByText('This share link is invalid or has been revoked.').waitFor({ timeout: UI_TIMEOUT })
     await both(viewer, 'shared-dashboard-revoked')
     await owner.keyboard.press('Escape')
+
+    // A wall screen: kiosk mode shows no app chrome and moves on to the next dashboard by title.
+    await client.graphql.request({
+      query: 'mutation ($w: uuid!) { insert_dashboards_one(object: {workspace_id: $w, title: "API overview"}) { id } }',
+      variables: { w: await workspaceId(client) },
+    })
+    const wall = await memberContext.newPage()
+    await wall.goto(`${server.backend.url}/w/team-lab/dashboards/${made.data!.insert_dashboards_one.id}?kiosk=10`)
+    await wall.getByRole('heading', { name: 'Public status', level: 1 }).waitFor({ timeout: UI_TIMEOUT })
+    expect(await wall.getByRole('navigation', { name: 'Workspace' }).isVisible()).toBe(false)
+    expect(await wall.getByTestId('edit-dashboard').count()).toBe(0)
+    await both(wall, 'kiosk')
+    // "API overview" is first by title, so after "Public status" the cycle starts again there.
+    await wall.getByRole('heading', { name: 'API overview', level: 1 }).waitFor({ timeout: UI_TIMEOUT })
+    expect(new URL(wall.url()).searchParams.get('kiosk')).toBe('10')
+    await wall.keyboard.press('Escape')
+    await wall.getByRole('navigation', { name: 'Workspace' }).waitFor({ timeout: UI_TIMEOUT })
+    expect(new URL(wall.url()).searchParams.has('kiosk')).toBe(false)
 
     // Account and password screens.
     await owner.goto(`${server.backend.url}/account`)

@@ -1,6 +1,7 @@
 import type { Client } from 'graphql-ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import WebSocket from 'ws'
+import { OperationPreparer } from '../../backend/engine/execute/operation-preparer.ts'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
 
 /**
@@ -172,5 +173,22 @@ describe('streams', () => {
     await server.runSql(`INSERT INTO public.cards (board_id, label) VALUES (1, 'launch')`)
     for (const s of [first, second, fromStart]) await expect.poll(() => s.results.at(-1), PUSHED).toEqual(batch([4, 'launch']))
     expect([first.results.length, second.results.length, fromStart.results.length]).toEqual([2, 2, 2])
+  })
+})
+
+describe('queries over the WebSocket', () => {
+  it('prepares each query once, whether it is answered with data or refused', async () => {
+    const prepare = vi.spyOn(OperationPreparer.prototype, 'prepare')
+    try {
+      const alice = await client('alice')
+      const answered = subscribe(alice, '{ boards(order_by: { id: asc }) { title } }')
+      await expect.poll(() => answered.results, PUSHED).toEqual([{ data: { boards: [{ title: 'roadmap' }, { title: 'ops' }] } }])
+      // Refused while it is prepared: its variable is not an Int.
+      const failed = subscribe(alice, 'query ($n: Int!) { boards(where: { id: { _eq: $n } }) { id } }', { n: 'one' })
+      await expect.poll(() => failed.errors.length, PUSHED).toBe(1)
+      expect(prepare).toHaveBeenCalledTimes(2)
+    } finally {
+      prepare.mockRestore()
+    }
   })
 })
