@@ -274,6 +274,59 @@ describe('deliveries', { timeout: 300_000 }, () => {
     await deletePoints()
   })
 
+  it('are given up, not sent, when their channel is turned off before they go out', async () => {
+    flakyFailuresLeft = 100
+    const rule = await createRule({ name: 'Turned off' })
+    await writePoint(50)
+    await evaluate()
+    expect((await deliveriesOf(rule)).find((d) => d.channel.name === 'b-flaky')).toMatchObject({ status: 'pending', attempts: 1 })
+    const turn = (enabled: boolean) =>
+      t.userGraphql(
+        editor,
+        'mutation ($on: Boolean!) { update_notification_channels(where: {name: {_eq: "b-flaky"}}, _set: {enabled: $on}) { affected_rows } }',
+        {
+          on: enabled,
+        },
+      )
+    await turn(false)
+    await makeRetriesDue()
+    await evaluate()
+    expect((await deliveriesOf(rule)).find((d) => d.channel.name === 'b-flaky')).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'not sent: the channel was turned off',
+    })
+    expect(flakyFailuresLeft).toBe(99)
+    flakyFailuresLeft = 0
+    await turn(true)
+    await deleteRules()
+    await deletePoints()
+  })
+
+  it('are deleted by the hourly retention job once 90 days old', async () => {
+    const rule = await createRule({ name: 'Old news' })
+    await writePoint(50)
+    await evaluate()
+    const hook = (await deliveriesOf(rule)).find((d) => d.channel.name === 'a-hook')!
+    await t.adminGraphql(
+      'mutation ($id: uuid!, $at: timestamptz!) { update_alert_deliveries_by_pk(pk_columns: {id: $id}, _set: {created_at: $at}) { id } }',
+      {
+        id: hook.id,
+        at: new Date(Date.now() - 91 * 86_400_000).toISOString(),
+      },
+    )
+    const retention = await fetch(`${t.url}/v1/functions/retain-points`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-pulseboard-webhook-secret': t.backend.context.config.webhookSecret },
+      body: '{}',
+    })
+    expect(retention.status).toBe(200)
+    expect(await retention.json()).toMatchObject({ deletedDeliveries: 1 })
+    expect((await deliveriesOf(rule)).map((d) => d.channel.name)).toEqual(['b-flaky', 'c-mail'])
+    await deleteRules()
+    await deletePoints()
+  })
+
   it('are sent once when two runs overlap', async () => {
     const before = calls.length
     await createRule({ name: 'Raced' })
