@@ -3,7 +3,12 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { graphql, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MetricAlertRulesDocument, UpdateAlertRuleDocument, type UpdateAlertRuleMutationVariables } from '../../../gql/graphql.ts'
+import {
+  DeleteAlertRuleDocument,
+  MetricAlertRulesDocument,
+  UpdateAlertRuleDocument,
+  type UpdateAlertRuleMutationVariables,
+} from '../../../gql/graphql.ts'
 import { listenWithMswServer, server } from '../../../testing/msw-server.ts'
 import { renderScreen } from '../../../testing/test-app.tsx'
 import { storeTestSession } from '../../../testing/test-session.ts'
@@ -68,5 +73,33 @@ describe('AlertRulesSection', () => {
       ]),
     )
     await waitFor(() => expect(screen.getByRole('form', { name: 'Add an alert rule' })).toBeTruthy())
+  })
+
+  it('deletes a rule only once the question is answered yes', async () => {
+    const deleted: string[] = []
+    server.use(
+      graphql.mutation(DeleteAlertRuleDocument, ({ variables }) => {
+        deleted.push(variables.id)
+        return HttpResponse.json({ data: { delete_alert_rules_by_pk: { id: variables.id } } })
+      }),
+    )
+    storeTestSession({ id: 'u1', displayName: 'Ada', email: 'ada@example.com' })
+    const live = new TestSubscriptions()
+    renderScreen(<AlertRulesSection metricId="m1" unit="ms" />, {
+      workspace: { id: 'w1', slug: 'acme', name: 'Acme', role: 'editor' },
+      subscriptions: live,
+    })
+    await waitFor(() => expect(live.variables(MetricAlertRulesDocument)).toEqual([{ metricId: 'm1' }]))
+    act(() => {
+      live.push(MetricAlertRulesDocument, { alert_rules: [rule] })
+    })
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Delete High latency' }))
+    expect(screen.getByText('Delete High latency and its alerts?')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(deleted).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Delete High latency' }))
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }))
+    await waitFor(() => expect(deleted).toEqual(['r1']))
   })
 })

@@ -9,6 +9,7 @@ import {
 } from '../../../gql/graphql.ts'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
+import { ConfirmButton } from '../../../ui/confirm-button.tsx'
 import { SelectField, TextField } from '../../../ui/field.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { COMPARATOR_OPTIONS, describeCondition, ruleStateLabel } from '../alert-format.ts'
@@ -122,9 +123,12 @@ export function AlertRulesSection({ metricId, unit }: { metricId: string; unit: 
                   <button type="button" onClick={() => void run(() => setEnabled({ variables: { id: rule.id, enabled: !rule.enabled } }))}>
                     {rule.enabled ? `Disable ${rule.name}` : `Enable ${rule.name}`}
                   </button>
-                  <button type="button" onClick={() => void run(() => remove({ variables: { id: rule.id } }))}>
-                    Delete {rule.name}
-                  </button>
+                  <ConfirmButton
+                    label={`Delete ${rule.name}`}
+                    question={`Delete ${rule.name} and its alerts?`}
+                    confirmLabel="Yes, delete"
+                    onConfirm={() => void run(() => remove({ variables: { id: rule.id } }))}
+                  />
                 </span>
               ) : null}
             </li>
