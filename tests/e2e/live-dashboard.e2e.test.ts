@@ -4,6 +4,7 @@ import { print } from 'graphql'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { AddPointDocument, type AddPointMutation, type AddPointMutationVariables } from '../../src/gql/graphql.ts'
+import { toLocalInput } from '../../src/lib/custom-range.ts'
 import { launchChromium, recordPageProblems, screenshot, startE2eServer, type E2eServer } from './e2e-harness.ts'
 
 /**
@@ -109,6 +110,21 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     await screenshot(page, 'zoomed-dashboard-360px.png')
     await page.getByRole('button', { name: 'Back to live (1 hour)' }).click()
     await page.waitForURL((url) => !url.searchParams.has('from'), { timeout: UI_TIMEOUT })
+
+    // The same by keyboard: a custom range typed in the user's time zone (the browser's is this process's).
+    const minute = Math.floor(Date.now() / 60_000) * 60
+    await page.getByRole('button', { name: 'Custom' }).click()
+    await page.getByLabel('From', { exact: true }).fill(toLocalInput(minute - 30 * 60))
+    await page.getByLabel('To', { exact: true }).fill(toLocalInput(minute + 60))
+    await screenshot(page, 'custom-range-360px.png')
+    await page.getByLabel('To', { exact: true }).press('Enter')
+    await page.waitForURL(/[?&]from=/, { timeout: UI_TIMEOUT })
+    const custom = new URL(page.url()).searchParams
+    expect([custom.get('from'), custom.get('to')]).toEqual([
+      new Date((minute - 30 * 60) * 1000).toISOString(),
+      new Date((minute + 60) * 1000).toISOString(),
+    ])
+    await waitForText(line.getByTestId('panel-value'), '27.25 °C')
     expect(problems.filter((p) => !isExpectedNoise(p))).toEqual([])
   } catch (error) {
     await screenshot(page, 'failure.png').catch(() => undefined)
