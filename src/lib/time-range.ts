@@ -1,8 +1,9 @@
 /**
- * Time ranges of live charts (SPEC §2: 15m, 1h, 6h, 24h, 7d) and the metric_series window
- * they query. `until` is set a day ahead so that points arriving later still fall inside the
- * subscribed window (metric_series leaves out empty buckets, so the extra day costs nothing);
- * `since` slides with a clock that ticks once a minute, which re-subscribes with the new window.
+ * Time ranges of live charts (SPEC §2: 15m, 1h, 6h, 24h, 7d), absolute ranges (a custom range or
+ * a zoom), and the metric_series window they query. A live window's `until` is set a day ahead so
+ * that points arriving later still fall inside the subscribed window (metric_series leaves out
+ * empty buckets, so the extra day costs nothing); its `since` slides with a clock that ticks once
+ * a minute, which re-subscribes with the new window. An absolute window stays put.
  */
 import { useSyncExternalStore } from 'react'
 
@@ -26,9 +27,33 @@ export function isTimeRangeId(value: string | null): value is TimeRangeId {
   return TIME_RANGES.some((range) => range.id === value)
 }
 
+/**
+ * What a chart shows: the last stretch of a preset, sliding with the clock, or a fixed span
+ * (Unix seconds) which remembers the preset to go back to.
+ */
+export type ViewRange = { kind: 'live'; id: TimeRangeId } | { kind: 'absolute'; from: number; to: number; preset: TimeRangeId }
+
+/** The preset a range shows, or goes back to. */
+export function presetOf(range: ViewRange): TimeRangeId {
+  return range.kind === 'live' ? range.id : range.preset
+}
+
+/** A chart draws at most about this many buckets; the presets' buckets follow from it too. */
+export const MAX_DRAWN_BUCKETS = 720
+
+/** The finest bucket that draws `spanSeconds` in at most MAX_DRAWN_BUCKETS buckets. */
+export function minBucketForSpan(spanSeconds: number): number {
+  return BUCKET_SECONDS.find((bucket) => spanSeconds / bucket <= MAX_DRAWN_BUCKETS) ?? Math.max(...BUCKET_SECONDS)
+}
+
+/** How many seconds the range shows. */
+export function rangeSeconds(range: ViewRange): number {
+  return range.kind === 'live' ? timeRange(range.id).seconds : range.to - range.from
+}
+
 /** The panel's own bucket, made coarser when the range would give too many buckets to draw. */
-export function effectiveBucket(rangeId: TimeRangeId, bucketSeconds?: number): number {
-  const min = timeRange(rangeId).minBucket
+export function effectiveBucket(range: ViewRange, bucketSeconds?: number): number {
+  const min = range.kind === 'live' ? timeRange(range.id).minBucket : minBucketForSpan(rangeSeconds(range))
   return Math.max(bucketSeconds ?? min, min)
 }
 
@@ -38,6 +63,16 @@ export interface SeriesWindow {
   /** Visible range of the chart, Unix seconds. */
   from: number
   to: number
+}
+
+/**
+ * The window a range queries: a live range's ends a minute clock reading `nowMs`; an absolute
+ * range's is its own span (points arriving inside it still reach the subscription).
+ */
+export function viewWindow(range: ViewRange, nowMs: number): SeriesWindow {
+  if (range.kind === 'live') return seriesWindow(range.id, nowMs)
+  const iso = (seconds: number) => new Date(seconds * 1000).toISOString()
+  return { since: iso(range.from), until: iso(range.to), from: range.from, to: range.to }
 }
 
 export function seriesWindow(rangeId: TimeRangeId, nowMs: number): SeriesWindow {

@@ -2,11 +2,13 @@ import type { ReactNode } from 'react'
 import type { PanelFieldsFragment } from '../gql/graphql.ts'
 import { ErrorBoundary } from '../ui/error-boundary.tsx'
 import { Panel } from './panel.tsx'
-import type { TimeRangeId } from '../lib/time-range.ts'
+import type { ViewRange } from '../lib/time-range.ts'
 
 export interface PanelCardProps {
   panel: PanelFieldsFragment
-  rangeId: TimeRangeId
+  range: ViewRange
+  /** A drag across the chart selects this span, Unix seconds (drag-to-zoom). */
+  onSelectRange?: (from: number, to: number) => void
   /** Members see annotations on line panels; a share session reads none. */
   showAnnotations?: boolean
   /** Shown between the header and the chart (the dashboard's edit toolbar). */
@@ -14,7 +16,7 @@ export interface PanelCardProps {
 }
 
 /** A panel as a card of the grid: its title, aggregation and metric key, then its live view. */
-export function PanelCard({ panel, rangeId, showAnnotations = false, actions }: PanelCardProps) {
+export function PanelCard({ panel, range, onSelectRange, showAnnotations = false, actions }: PanelCardProps) {
   const title = panel.title || panel.metric.name
   return (
     <section className={`card panel w-${Math.min(Math.max(panel.width, 1), 4)}`} aria-label={title} data-testid="panel">
@@ -26,7 +28,7 @@ export function PanelCard({ panel, rangeId, showAnnotations = false, actions }: 
       </div>
       {actions}
       <ErrorBoundary region={`panel ${panel.id}`}>
-        <Panel panel={panel} rangeId={rangeId} showAnnotations={showAnnotations} />
+        <Panel panel={panel} range={range} onSelectRange={onSelectRange} showAnnotations={showAnnotations} />
       </ErrorBoundary>
     </section>
   )

@@ -20,10 +20,25 @@ export interface PanelViewProps {
   markers?: readonly { t: number; label: string }[]
   loading?: boolean
   error?: AppError | null
+  /** A drag across a line or bar chart selects this span, Unix seconds (drag-to-zoom). */
+  onSelectRange?: (from: number, to: number) => void
 }
 
 /** What a panel shows for a series: the chart, the stat or the table; or its loading, error or empty state. */
-export function PanelView({ title, kind, unit, points, from, to, bucketSeconds, newest, markers, loading, error }: PanelViewProps) {
+export function PanelView({
+  title,
+  kind,
+  unit,
+  points,
+  from,
+  to,
+  bucketSeconds,
+  newest,
+  markers,
+  loading,
+  error,
+  onSelectRange,
+}: PanelViewProps) {
   if (error && !points) return <ErrorMessage error={error} />
   if (loading && !points) return <Loading label={`Loading ${title}…`} />
   const visible = points ?? []
@@ -83,6 +98,7 @@ export function PanelView({ title, kind, unit, points, from, to, bucketSeconds, 
         height={180}
         {...(bucketSeconds ? { bucketSeconds } : {})}
         {...(kind === 'line' && markers ? { markers } : {})}
+        onSelectRange={onSelectRange}
       />
       <p className="muted" data-testid="panel-value">
         Latest: {formatValue(last?.value, unit)}

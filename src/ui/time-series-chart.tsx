@@ -27,6 +27,8 @@ export interface TimeSeriesChartProps {
   bucketSeconds?: number
   /** Moments marked with a dashed vertical line (annotations), Unix seconds. */
   markers?: readonly { t: number; label: string }[]
+  /** Given, a drag across the chart selects a span and hands it over, Unix seconds (drag-to-zoom). */
+  onSelectRange?: (from: number, to: number) => void
 }
 
 const MARKER_COLOR = '#d97706'
@@ -51,6 +53,16 @@ function drawMarkers(plot: uPlot, markers: readonly { t: number }[]): void {
   ctx.restore()
 }
 
+/** uPlot setSelect hook: the dragged span as times, handed over once the selection is cleared. */
+export function selectRange(plot: uPlot, onSelectRange: ((from: number, to: number) => void) | undefined): void {
+  const { left, width } = plot.select
+  if (!onSelectRange || width < 1) return
+  const from = plot.posToVal(left, 'x')
+  const to = plot.posToVal(left + width, 'x')
+  plot.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false)
+  onSelectRange(from, to)
+}
+
 export function TimeSeriesChart({
   points,
   kind,
@@ -61,6 +73,7 @@ export function TimeSeriesChart({
   height = 200,
   markers = [],
   bucketSeconds = 0,
+  onSelectRange,
 }: TimeSeriesChartProps) {
   const container = useRef<HTMLDivElement>(null)
   const chart = useRef<uPlot | null>(null)
@@ -71,6 +84,9 @@ export function TimeSeriesChart({
   range.current = { from: from - pad, to: to + pad }
   const markerRef = useRef(markers)
   markerRef.current = markers
+  const onSelectRef = useRef(onSelectRange)
+  onSelectRef.current = onSelectRange
+  const zoomable = onSelectRange !== undefined
 
   const data = (): uPlot.AlignedData => {
     const series = withGaps(points, bucketSeconds)
@@ -84,8 +100,12 @@ export function TimeSeriesChart({
       width: Math.max(element.clientWidth, 200),
       height,
       legend: { show: false },
-      hooks: { draw: [(plot) => drawMarkers(plot, markerRef.current)] },
-      cursor: { drag: { x: false, y: false } },
+      hooks: {
+        draw: [(plot) => drawMarkers(plot, markerRef.current)],
+        setSelect: [(plot) => selectRange(plot, onSelectRef.current)],
+      },
+      // A drag selects along x only and leaves the scale alone: the page changes the range instead.
+      cursor: { drag: { x: zoomable, y: false, setScale: false, dist: 4 } },
       scales: {
         x: { time: true, range: () => [range.current.from, range.current.to] },
         // Bars measure from zero; a line may zoom in on its values.
@@ -135,7 +155,7 @@ export function TimeSeriesChart({
     }
     // Rebuilt only when its shape changes; data flows through setData below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, height, label, unit])
+  }, [kind, height, label, unit, zoomable])
 
   useEffect(() => {
     chart.current?.setData(data(), true)

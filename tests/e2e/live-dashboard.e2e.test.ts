@@ -4,14 +4,16 @@ import { print } from 'graphql'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { AddPointDocument, type AddPointMutation, type AddPointMutationVariables } from '../../src/gql/graphql.ts'
+import { toLocalInput } from '../../src/lib/custom-range.ts'
 import { launchChromium, recordPageProblems, screenshot, startE2eServer, type E2eServer } from './e2e-harness.ts'
 
 /**
  * Issue 7's end-to-end scenario in a real headless Chromium against the real backend serving the
  * production build: sign up, create a workspace, a metric and a dashboard with a stat and a line
  * panel; a point written from outside the browser (a script signed in as the same user through
- * nhost-js, sending a GraphQL mutation over HTTP) changes the panel live. The run leaves a
- * screenshot of the live dashboard in tests/e2e/output/.
+ * nhost-js, sending a GraphQL mutation over HTTP) changes the panel live; a drag across the line
+ * chart zooms to the span it selects. The run leaves screenshots of the live and the zoomed
+ * dashboard in tests/e2e/output/.
  */
 
 const EMAIL = 'ada@example.com'
@@ -90,6 +92,39 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     console.log(`e2e: screenshot of the live dashboard at ${path}`)
     await page.setViewportSize({ width: 360, height: 800 })
     await screenshot(page, 'live-dashboard-360px.png')
+
+    // Drag-to-zoom: a drag across the last fifth of the line chart's hour makes that span the
+    // page's absolute range, kept in the URL beside the preset that Back to live returns to.
+    await page.setViewportSize({ width: 1280, height: 860 })
+    await dragAcross(page, line, 0.8, 0.99)
+    await page.waitForURL(/[?&]from=/, { timeout: UI_TIMEOUT })
+    const zoomed = new URL(page.url()).searchParams
+    const spanMinutes = (Date.parse(zoomed.get('to')!) - Date.parse(zoomed.get('from')!)) / 60_000
+    expect(spanMinutes).toBeGreaterThan(9)
+    expect(spanMinutes).toBeLessThan(14)
+    expect(zoomed.get('range')).toBe('1h')
+    await line.locator('canvas').first().waitFor({ timeout: UI_TIMEOUT })
+    await waitForText(line.getByTestId('panel-value'), '°C')
+    await screenshot(page, 'zoomed-dashboard.png')
+    await page.setViewportSize({ width: 360, height: 800 })
+    await screenshot(page, 'zoomed-dashboard-360px.png')
+    await page.getByRole('button', { name: 'Back to live (1 hour)' }).click()
+    await page.waitForURL((url) => !url.searchParams.has('from'), { timeout: UI_TIMEOUT })
+
+    // The same by keyboard: a custom range typed in the user's time zone (the browser's is this process's).
+    const minute = Math.floor(Date.now() / 60_000) * 60
+    await page.getByRole('button', { name: 'Custom' }).click()
+    await page.getByLabel('From', { exact: true }).fill(toLocalInput(minute - 30 * 60))
+    await page.getByLabel('To', { exact: true }).fill(toLocalInput(minute + 60))
+    await screenshot(page, 'custom-range-360px.png')
+    await page.getByLabel('To', { exact: true }).press('Enter')
+    await page.waitForURL(/[?&]from=/, { timeout: UI_TIMEOUT })
+    const custom = new URL(page.url()).searchParams
+    expect([custom.get('from'), custom.get('to')]).toEqual([
+      new Date((minute - 30 * 60) * 1000).toISOString(),
+      new Date((minute + 60) * 1000).toISOString(),
+    ])
+    await waitForText(line.getByTestId('panel-value'), '27.25 °C')
     expect(problems.filter((p) => !isExpectedNoise(p))).toEqual([])
   } catch (error) {
     await screenshot(page, 'failure.png').catch(() => undefined)
@@ -125,6 +160,17 @@ async function signedInWriter() {
       })
     },
   }
+}
+
+/** Drags the mouse across a panel's chart, from and to fractions of its plotting area's width. */
+async function dragAcross(page: Page, panel: Locator, from: number, to: number): Promise<void> {
+  const plot = await panel.locator('.u-over').boundingBox()
+  if (!plot) throw new Error('the chart has no plotting area on screen')
+  const y = plot.y + plot.height / 2
+  await page.mouse.move(plot.x + plot.width * from, y)
+  await page.mouse.down()
+  await page.mouse.move(plot.x + plot.width * to, y, { steps: 8 })
+  await page.mouse.up()
 }
 
 function panel(page: Page, title: string): Locator {

@@ -191,6 +191,10 @@ it('lives a day: invites a teammate, ingests, fires an alert that notifies a web
       variables: { m: metricId, ts: new Date(Date.now() + 1000).toISOString() },
     })
     await value.filter({ hasText: '321' }).waitFor({ timeout: UI_TIMEOUT })
+    // The shared view has a member's time ranges, kept in its URL.
+    await viewer.getByRole('button', { name: '24 hours' }).click()
+    await viewer.waitForURL(/[?&]range=24h/, { timeout: UI_TIMEOUT })
+    await value.filter({ hasText: '321' }).waitFor({ timeout: UI_TIMEOUT })
     await both(viewer, 'shared-dashboard')
     await owner.getByRole('button', { name: 'Regenerate link' }).click()
     await viewer.getByText('This share link is invalid or has been revoked.').waitFor({ timeout: UI_TIMEOUT })

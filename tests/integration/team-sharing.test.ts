@@ -41,6 +41,8 @@ const asShare = (accessToken: string, query: string, variables: Record<string, u
   }).then(async (r) => (await r.json()) as { data?: Record<string, { id: string }[] | null>; errors?: unknown[] })
 const SERIES =
   'query ($m: uuid!, $since: timestamptz!) { metric_series(args: {metric_id: $m, bucket_seconds: 86400, since: $since, aggregation: "avg"}) { value } }'
+const SERIES_BETWEEN =
+  'query ($m: uuid!, $since: timestamptz!, $until: timestamptz!) { metric_series(args: {metric_id: $m, bucket_seconds: 86400, since: $since, until: $until, aggregation: "avg"}) { value } }'
 const since = new Date(Date.now() - 86_400_000).toISOString()
 
 beforeAll(async () => {
@@ -90,6 +92,14 @@ describe('sharing a dashboard', () => {
     expect(read.data).toEqual({ dashboards: [{ id: dashboardId, panels: [{ title: 'S', metric: { key: 'signups' } }] }] })
     const series = await asShare(accessToken, SERIES, { m: metricId, since })
     expect(series, JSON.stringify(series)).toMatchObject({ data: { metric_series: [{ value: 7 }] } })
+    // The shared view's custom ranges reach as far as retention: the permission filters by dashboard, not time.
+    const yearAgo = new Date(Date.now() - 400 * 86_400_000).toISOString()
+    const longRange = await asShare(accessToken, SERIES_BETWEEN, {
+      m: metricId,
+      since: yearAgo,
+      until: new Date(Date.now() + 86_400_000).toISOString(),
+    })
+    expect(longRange, JSON.stringify(longRange)).toMatchObject({ data: { metric_series: [{ value: 7 }] } })
     for (const query of ['{ workspaces { id } }', '{ alert_rules { id } }', '{ points { id } }', '{ users { id } }']) {
       expect((await asShare(accessToken, query)).errors).toBeDefined()
     }

@@ -1,5 +1,5 @@
 import type { PanelFieldsFragment } from '../../../gql/graphql.ts'
-import type { TimeRangeId } from '../../../lib/time-range.ts'
+import type { ViewRange } from '../../../lib/time-range.ts'
 import { PanelGrid } from '../../../panels/panel-grid.tsx'
 import { EmptyState, ErrorMessage } from '../../../ui/states.tsx'
 import { usePanelEdits } from '../use-panel-edits.ts'
@@ -7,14 +7,16 @@ import { PanelEditToolbar } from './panel-edit-toolbar.tsx'
 
 export interface DashboardGridProps {
   panels: readonly PanelFieldsFragment[]
-  rangeId: TimeRangeId
+  range: ViewRange
+  /** A drag across a chart selects this span, Unix seconds (drag-to-zoom). */
+  onSelectRange?: (from: number, to: number) => void
   /** Edit mode: each card shows its edit toolbar. */
   editing: boolean
   writable: boolean
 }
 
 /** A member's view of the dashboard's panels, with annotations, and their edit toolbars in edit mode. */
-export function DashboardGrid({ panels, rangeId, editing, writable }: DashboardGridProps) {
+export function DashboardGrid({ panels, range, onSelectRange, editing, writable }: DashboardGridProps) {
   const edits = usePanelEdits(panels)
   return (
     <>
@@ -24,7 +26,8 @@ export function DashboardGrid({ panels, rangeId, editing, writable }: DashboardG
       ) : (
         <PanelGrid
           panels={panels}
-          rangeId={rangeId}
+          range={range}
+          onSelectRange={onSelectRange}
           showAnnotations
           actions={
             editing

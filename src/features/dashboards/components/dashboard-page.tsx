@@ -1,11 +1,11 @@
 import { useSubscription } from '@apollo/client/react'
 import { useState, type ReactNode } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { DashboardDocument } from '../../../gql/graphql.ts'
 import { catalogueError, toAppError } from '../../../lib/error-catalogue.ts'
 import { isUuid } from '../../../lib/is-uuid.ts'
 import { useKioskSeconds } from '../../../lib/kiosk.ts'
-import { isTimeRangeId, type TimeRangeId } from '../../../lib/time-range.ts'
+import { useViewRange } from '../../../lib/custom-range.ts'
 import { canWrite, useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
 import { RangePicker } from '../../../ui/range-picker.tsx'
@@ -23,16 +23,15 @@ export interface DashboardPageProps {
 }
 
 /**
- * `/w/:slug/dashboards/:id`: the live panel grid, its time range (kept in the URL) and edit mode.
+ * `/w/:slug/dashboards/:id`: the live panel grid, its time range (a preset or an absolute range,
+ * kept in the URL; a drag across a chart zooms to it) and edit mode.
  * The page holds no clock: each panel slides its own window and moves its own chart. In kiosk
  * mode (`?kiosk`) it offers no editing and moves on to the next dashboard by itself.
  */
 export function DashboardPage({ shareControl }: DashboardPageProps) {
   const workspace = useWorkspaceRef()
   const { id = '' } = useParams()
-  const [search, setSearch] = useSearchParams()
-  const range = search.get('range')
-  const rangeId: TimeRangeId = isTimeRangeId(range) ? range : '1h'
+  const { range, setRange, selectRange } = useViewRange()
   const [editingAsked, setEditing] = useState(false)
   const kioskSeconds = useKioskSeconds()
   const kiosk = kioskSeconds !== null
@@ -60,18 +59,7 @@ export function DashboardPage({ shareControl }: DashboardPageProps) {
       <header className="page-header">
         <h1>{dashboard.title}</h1>
         <div className="toolbar">
-          <RangePicker
-            value={rangeId}
-            onChange={(next) =>
-              setSearch(
-                (s) => {
-                  s.set('range', next)
-                  return s
-                },
-                { replace: true },
-              )
-            }
-          />
+          <RangePicker value={range} onChange={setRange} />
           {writable ? (
             <button type="button" aria-pressed={editing} onClick={() => setEditing(!editing)} data-testid="edit-dashboard">
               {editing ? 'Done editing' : 'Edit panels'}
@@ -88,7 +76,7 @@ export function DashboardPage({ shareControl }: DashboardPageProps) {
           workspaceSlug={workspace.slug}
         />
       ) : null}
-      <DashboardGrid panels={panels} rangeId={rangeId} editing={editing} writable={writable} />
+      <DashboardGrid panels={panels} range={range} onSelectRange={selectRange} editing={editing} writable={writable} />
       {editing ? (
         <ErrorBoundary region="add panel">
           <AddPanelForm dashboardId={dashboard.id} nextPosition={nextPosition} full={panels.length >= MAX_PANELS} />

@@ -1,8 +1,9 @@
 import { useSubscription } from '@apollo/client/react'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { MetricAnnotationsDocument } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
-import { effectiveBucket, seriesWindow, timeRange, useMinuteClock, useSecondClock, type TimeRangeId } from '../../../lib/time-range.ts'
+import { useViewRange } from '../../../lib/custom-range.ts'
+import { effectiveBucket, rangeSeconds, timeRange, useMinuteClock, useSecondClock, viewWindow } from '../../../lib/time-range.ts'
 import { RangePicker } from '../../../ui/range-picker.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { TimeSeriesChart } from '../../../ui/time-series-chart.tsx'
@@ -14,24 +15,28 @@ interface MetricChartProps {
   unit: string
 }
 
-/** The metric's series over the chosen range, live from metric_series (re-reading only its newest buckets). */
+/**
+ * The metric's series over the chosen range (kept in the URL; a drag across the chart zooms to
+ * it), live from metric_series (re-reading only its newest buckets).
+ */
 export function MetricChart({ metricId, name, unit }: MetricChartProps) {
-  const [rangeId, setRangeId] = useState<TimeRangeId>('1h')
+  const { range, setRange, selectRange } = useViewRange()
   const minute = useMinuteClock()
   const second = useSecondClock()
-  const window = seriesWindow(rangeId, minute)
-  const bucketSeconds = effectiveBucket(rangeId)
+  const window = useMemo(() => viewWindow(range, minute), [range, minute])
+  const bucketSeconds = effectiveBucket(range)
   const { buckets, loading, error } = useLiveSeries({ metricId, bucketSeconds, aggregation: 'avg', window })
   const { data: annotations } = useSubscription(MetricAnnotationsDocument, { variables: { metricId } })
   const markers = useMemo(() => (annotations?.annotations ?? []).map((a) => ({ t: Date.parse(a.ts) / 1000, label: a.text })), [annotations])
   const points = (buckets ?? []).map((b) => ({ t: Date.parse(b.bucket) / 1000, value: b.value }))
-  const seconds = timeRange(rangeId).seconds
+  // A live range's right edge moves with the wall clock; an absolute range stays put.
+  const shown = range.kind === 'live' ? { from: second - rangeSeconds(range), to: second } : range
 
   return (
     <section className="card" aria-labelledby="metric-chart-title">
       <div className="page-header">
-        <h2 id="metric-chart-title">Last {timeRange(rangeId).label}</h2>
-        <RangePicker value={rangeId} onChange={setRangeId} />
+        <h2 id="metric-chart-title">{range.kind === 'live' ? `Last ${timeRange(range.id).label}` : 'Custom range'}</h2>
+        <RangePicker value={range} onChange={setRange} />
       </div>
       {error && !buckets ? (
         <ErrorMessage error={toAppError(error)} />
@@ -43,13 +48,14 @@ export function MetricChart({ metricId, name, unit }: MetricChartProps) {
         <TimeSeriesChart
           points={points}
           kind="line"
-          from={second - seconds}
-          to={second}
+          from={shown.from}
+          to={shown.to}
           label={name}
           unit={unit}
           height={260}
           bucketSeconds={bucketSeconds}
           markers={markers}
+          onSelectRange={selectRange}
         />
       )}
       <p className="muted">Average per {bucketSeconds >= 60 ? `${bucketSeconds / 60} min` : `${bucketSeconds} s`}; updates live.</p>

@@ -3,9 +3,11 @@ import { useEffect, useState } from 'react'
 import { useParams } from 'react-router'
 import { SharedDashboardDocument } from '../../../gql/graphql.ts'
 import { env } from '../../../lib/env.ts'
+import { useViewRange } from '../../../lib/custom-range.ts'
 import { catalogueError, toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { useSession } from '../../../lib/session.tsx'
 import { PanelGrid } from '../../../panels/panel-grid.tsx'
+import { RangePicker } from '../../../ui/range-picker.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { createShareApollo, startShareSession, type ShareApollo } from '../share-session-apollo.ts'
 
@@ -65,8 +67,12 @@ export function SharedDashboardPage() {
   )
 }
 
-/** The dashboard as a share session reads it: the last hour, without annotations or edit mode. */
+/**
+ * The dashboard as a share session reads it, without annotations or edit mode: over a preset or
+ * an absolute range kept in the URL, as a member sees it (a drag across a chart zooms to it).
+ */
 function SharedDashboard({ id }: { id: string }) {
+  const { range, setRange, selectRange } = useViewRange()
   const { data, loading, error } = useSubscription(SharedDashboardDocument, { variables: { id } })
   if (error && !data) return <ErrorMessage error={toAppError(error)} />
   if (loading && !data) return <Loading label="Loading dashboard…" />
@@ -82,13 +88,14 @@ function SharedDashboard({ id }: { id: string }) {
     <div className="page">
       <header className="page-header">
         <h1>{dashboard.title}</h1>
-        <p className="muted">Shared read-only · last hour, live</p>
+        <p className="muted">Shared read-only</p>
+        <RangePicker value={range} onChange={setRange} />
       </header>
       {dashboard.description ? <p className="muted">{dashboard.description}</p> : null}
       {dashboard.panels.length === 0 ? (
         <EmptyState title="No panels on this dashboard" />
       ) : (
-        <PanelGrid panels={dashboard.panels} rangeId="1h" />
+        <PanelGrid panels={dashboard.panels} range={range} onSelectRange={selectRange} />
       )}
     </div>
   )
