@@ -88,6 +88,33 @@ describe('a panel with several series', () => {
     })
   })
 
+  it('is created with its series and thresholds in one request, as the panel form sends it, or not at all', async () => {
+    const add = (series: string[]) =>
+      t.userGraphql(
+        owner,
+        `mutation ($d: uuid!, $m: uuid!, $series: [panel_metrics_insert_input!]!, $thresholds: jsonb!) {
+          insert_panels_one(object: {dashboard_id: $d, metric_id: $m, kind: "bar", thresholds: $thresholds, series: {data: $series}}) {
+            thresholds series(order_by: {position: asc}) { metric { key } }
+          }
+        }`,
+        { d: dashboardId, m: metrics[0], thresholds: [], series: series.map((m, i) => ({ metric_id: m, position: i + 1 })) },
+      )
+    expect((await add([metrics[2]!, metrics[1]!])).data).toEqual({
+      insert_panels_one: { thresholds: [], series: [{ metric: { key: 'm2' } }, { metric: { key: 'm1' } }] },
+    })
+    expect((await add([])).data).toEqual({ insert_panels_one: { thresholds: [], series: [] } })
+    const panels = async () =>
+      (
+        await t.adminGraphql<{ panels_aggregate: { aggregate: { count: number } } }>(
+          'query ($d: uuid!) { panels_aggregate(where: {dashboard_id: {_eq: $d}}) { aggregate { count } } }',
+          { d: dashboardId },
+        )
+      ).panels_aggregate.aggregate.count
+    const before = await panels()
+    expect(errorText(await add(metrics.slice(1, 6)))).toContain('panel_metrics_limit')
+    expect(await panels()).toBe(before)
+  })
+
   it("refuses another workspace's metric, the panel's own metric and a repeated one", async () => {
     const panel = await newPanel(metrics[0]!)
     // The owner is no editor elsewhere: the permission refuses it before the trigger would.

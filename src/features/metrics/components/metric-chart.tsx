@@ -4,6 +4,7 @@ import { MetricAnnotationsDocument } from '../../../gql/graphql.ts'
 import { toAppError } from '../../../lib/error-catalogue.ts'
 import { effectiveBucket, seriesWindow, timeRange, useMinuteClock, useSecondClock, type TimeRangeId } from '../../../lib/time-range.ts'
 import { RangePicker } from '../../../ui/range-picker.tsx'
+import { seriesColour } from '../../../ui/series-palette.ts'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { TimeSeriesChart } from '../../../ui/time-series-chart.tsx'
 import { useLiveSeries } from '../../../lib/use-live-series.ts'
@@ -41,7 +42,7 @@ export function MetricChart({ metricId, name, unit }: MetricChartProps) {
         <EmptyState title="No points in this range">Add one below or send some from a script.</EmptyState>
       ) : (
         <TimeSeriesChart
-          points={points}
+          series={[{ label: name, points, colour: seriesColour(0) }]}
           kind="line"
           from={second - seconds}
           to={second}
