@@ -32,7 +32,7 @@ export function PanelSettingsEditor({ panel }: PanelSettingsEditorProps) {
 function SeriesSettings({ panel }: PanelSettingsEditorProps) {
   const workspace = useWorkspaceRef()
   const label = panel.title || panel.metric.name
-  const metrics = useQuery(DashboardMetricOptionsDocument, { variables: { workspaceId: workspace.id }, fetchPolicy: 'cache-first' })
+  const metrics = useQuery(DashboardMetricOptionsDocument, { variables: { workspaceId: workspace.id }, fetchPolicy: 'cache-and-network' })
   const [addSeries, { loading: adding }] = useMutation(AddPanelSeriesDocument)
   const [removeSeries] = useMutation(RemovePanelSeriesDocument)
   const [error, setError] = useState<AppError | null>(null)
