@@ -153,6 +153,8 @@ async function ensureDemoWorkspace(owner: NhostClient, log: (line: string) => vo
         kind: panel.kind,
         aggregation: panel.aggregation,
         bucketSeconds: panel.bucketSeconds,
+        thresholds: [],
+        series: [],
         position,
         width: panel.width,
       })

@@ -26,9 +26,15 @@ afterEach(() => {
 })
 
 const t0 = Date.parse('2026-01-01T00:00:00Z') / 1000
-const points = [
-  { t: t0, value: 1 },
-  { t: t0 + 60, value: 2 },
+const series = [
+  {
+    label: 'Latency',
+    colour: '#2563eb',
+    points: [
+      { t: t0, value: 1 },
+      { t: t0 + 60, value: 2 },
+    ],
+  },
 ]
 
 /** What the chart's setSelect hook does with a selection `left`..`left + width` px. */
@@ -41,7 +47,7 @@ function drag(options: uPlot.Options, left: number, width: number) {
 describe('TimeSeriesChart drag-to-zoom', () => {
   it('hands a dragged span over as times and clears the selection', () => {
     const onSelectRange = vi.fn()
-    render(<TimeSeriesChart points={points} kind="line" from={t0} to={t0 + 600} label="Latency" onSelectRange={onSelectRange} />)
+    render(<TimeSeriesChart series={series} kind="line" from={t0} to={t0 + 600} label="Latency" onSelectRange={onSelectRange} />)
     const options = built.options[0]!
     expect(options.cursor?.drag).toMatchObject({ x: true, y: false, setScale: false })
     const plot = drag(options, 5, 12)
@@ -51,13 +57,13 @@ describe('TimeSeriesChart drag-to-zoom', () => {
 
   it('ignores a click that selects nothing', () => {
     const onSelectRange = vi.fn()
-    render(<TimeSeriesChart points={points} kind="bar" from={t0} to={t0 + 600} label="Requests" onSelectRange={onSelectRange} />)
+    render(<TimeSeriesChart series={series} kind="bar" from={t0} to={t0 + 600} label="Requests" onSelectRange={onSelectRange} />)
     drag(built.options[0]!, 5, 0)
     expect(onSelectRange).not.toHaveBeenCalled()
   })
 
   it('does not select at all without onSelectRange', () => {
-    render(<TimeSeriesChart points={points} kind="line" from={t0} to={t0 + 600} label="Latency" />)
+    render(<TimeSeriesChart series={series} kind="line" from={t0} to={t0 + 600} label="Latency" />)
     expect(built.options[0]!.cursor?.drag).toMatchObject({ x: false, y: false })
   })
 })

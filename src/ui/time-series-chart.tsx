@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
+import { alignSeries } from './align-series.ts'
 import { lonePoints, withGaps } from './series-gaps.ts'
 
 export interface SeriesPoint {
@@ -14,8 +15,16 @@ export interface SeriesPoint {
   value: number | null
 }
 
-export interface TimeSeriesChartProps {
+/** One line (or set of bars) of the chart, in its own colour. */
+export interface ChartSeries {
+  label: string
   points: readonly SeriesPoint[]
+  colour: string
+}
+
+export interface TimeSeriesChartProps {
+  /** Drawn in order, over one time axis; the first series' unit labels the y axis. */
+  series: readonly ChartSeries[]
   kind: 'line' | 'bar'
   /** Visible range, Unix seconds. */
   from: number
@@ -63,8 +72,14 @@ export function selectRange(plot: uPlot, onSelectRange: ((from: number, to: numb
   onSelectRange(from, to)
 }
 
+/** A bar's fill, see-through where several series' bars overlap; a lone line's faint area (several lines: none). */
+function seriesFill(colour: string, kind: 'line' | 'bar', count: number): string | undefined {
+  if (kind === 'bar') return `${colour}${count > 1 ? '66' : '8c'}`
+  return count > 1 ? undefined : `${colour}14`
+}
+
 export function TimeSeriesChart({
-  points,
+  series,
   kind,
   from,
   to,
@@ -88,10 +103,10 @@ export function TimeSeriesChart({
   onSelectRef.current = onSelectRange
   const zoomable = onSelectRange !== undefined
 
-  const data = (): uPlot.AlignedData => {
-    const series = withGaps(points, bucketSeconds)
-    return [series.map((p) => p.t), series.map((p) => p.value)]
-  }
+  const data = (): uPlot.AlignedData => alignSeries(series.map((s) => withGaps(s.points, bucketSeconds)))
+  // The chart is rebuilt when its series change, not when their points do.
+  const shape = series.map((s) => `${s.label}\u0000${s.colour}`).join('\u0001')
+  const fewPoints = series.every((s) => s.points.length < 3)
 
   useEffect(() => {
     const element = container.current
@@ -120,22 +135,22 @@ export function TimeSeriesChart({
       ],
       series: [
         {},
-        {
-          label,
-          stroke: '#2563eb',
+        ...series.map(({ label: seriesLabel, colour }): uPlot.Series => ({
+          label: seriesLabel,
+          stroke: colour,
           width: 2,
-          fill: kind === 'bar' ? 'rgba(37,99,235,0.55)' : 'rgba(37,99,235,0.08)',
+          fill: seriesFill(colour, kind, series.length),
           spanGaps: false,
           // A short series shows every point; a longer one the points a gap leaves alone on a line.
           points:
             kind === 'bar'
-              ? { show: points.length < 3 }
+              ? { show: fewPoints }
               : {
                   show: true,
                   filter: (plot, seriesIndex) => (plot.data[seriesIndex]!.length < 3 ? null : lonePoints(plot.data[seriesIndex]!)),
                 },
           ...(kind === 'bar' ? { paths: uPlot.paths.bars?.({ size: [0.7, 40] }) } : {}),
-        },
+        })),
       ],
     }
     let plot: uPlot
@@ -155,12 +170,12 @@ export function TimeSeriesChart({
     }
     // Rebuilt only when its shape changes; data flows through setData below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, height, label, unit, zoomable])
+  }, [kind, height, label, unit, shape, zoomable])
 
   useEffect(() => {
     chart.current?.setData(data(), true)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [points, from, to, markers])
+  }, [series, from, to, markers])
 
   const marked =
     markers.length > 0 ? `, ${markers.length} annotation${markers.length === 1 ? '' : 's'}: ${markers.map((m) => m.label).join('; ')}` : ''

@@ -3,7 +3,14 @@ import { MemoryStorage } from '@nhost/nhost-js/session'
 import { print } from 'graphql'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { AddPointDocument, type AddPointMutation, type AddPointMutationVariables } from '../../src/gql/graphql.ts'
+import {
+  AddPointDocument,
+  CreateMetricDocument,
+  type AddPointMutation,
+  type AddPointMutationVariables,
+  type CreateMetricMutation,
+  type CreateMetricMutationVariables,
+} from '../../src/gql/graphql.ts'
 import { toLocalInput } from '../../src/lib/custom-range.ts'
 import { launchChromium, recordPageProblems, screenshot, startE2eServer, type E2eServer } from './e2e-harness.ts'
 
@@ -11,9 +18,10 @@ import { launchChromium, recordPageProblems, screenshot, startE2eServer, type E2
  * Issue 7's end-to-end scenario in a real headless Chromium against the real backend serving the
  * production build: sign up, create a workspace, a metric and a dashboard with a stat and a line
  * panel; a point written from outside the browser (a script signed in as the same user through
- * nhost-js, sending a GraphQL mutation over HTTP) changes the panel live; a drag across the line
- * chart zooms to the span it selects. The run leaves screenshots of the live and the zoomed
- * dashboard in tests/e2e/output/.
+ * nhost-js, sending a GraphQL mutation over HTTP) changes the panel live, past the stat panel's
+ * threshold; in edit mode the line panel gets a second metric, drawn with a legend; a drag across
+ * the line chart zooms to the span it selects. The run leaves screenshots of the live and the
+ * zoomed dashboard in tests/e2e/output/ (1280 and 360 px wide).
  */
 
 const EMAIL = 'ada@example.com'
@@ -69,7 +77,7 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     await dashboardForm.getByRole('button', { name: 'Create dashboard' }).click()
     await page.getByRole('heading', { name: 'Greenhouse', level: 1 }).waitFor({ timeout: UI_TIMEOUT })
     await page.getByTestId('edit-dashboard').click()
-    await addPanel(page, { title: 'Temperature now', kind: 'stat', aggregation: 'last', bucket: '10', width: '1' })
+    await addPanel(page, { title: 'Temperature now', kind: 'stat', aggregation: 'last', bucket: '10', width: '1', threshold: '25' })
     await addPanel(page, { title: 'Temperature', kind: 'line', aggregation: 'avg', bucket: '60', width: '3' })
     await page.getByTestId('edit-dashboard').click()
 
@@ -87,6 +95,22 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     const seenAfterMs = Date.now() - writtenAt
     console.log(`e2e: the stat panel showed the point written outside the browser ${seenAfterMs} ms after the mutation (was "${before}")`)
     await waitForText(line.getByTestId('panel-value'), '27.25 °C')
+    // 27.25 °C is past the stat's threshold of 25: red, and said in words.
+    await waitForText(panel(page, 'Temperature now').getByTestId('panel-threshold'), 'At or above 25 °C (red)')
+    expect(await stat.getAttribute('data-threshold')).toBe('red')
+
+    // A second metric, from the same script, drawn on the line panel with a legend.
+    await writer.addPoint(new Date(writtenAt), 61.5, await writer.createMetric('greenhouse.humidity', 'Humidity'))
+    await page.getByTestId('edit-dashboard').click()
+    await line.getByText('Series (1 of 5)').click()
+    await line.getByLabel('Another series for Temperature').selectOption({ label: 'Humidity (greenhouse.humidity)' })
+    await line.getByRole('button', { name: 'Add series' }).click()
+    // Listed once saved and read back; leaving edit mode earlier would cut the form's reads short.
+    await line.getByRole('button', { name: 'Remove Humidity from Temperature' }).waitFor({ timeout: UI_TIMEOUT })
+    await page.getByTestId('edit-dashboard').click()
+    const legend = line.getByRole('list', { name: 'Legend' })
+    await waitForText(legend, 'Humidity61.5')
+    await waitForText(legend, 'Temperature27.25 °C')
 
     const path = await screenshot(page, 'live-dashboard.png')
     console.log(`e2e: screenshot of the live dashboard at ${path}`)
@@ -151,13 +175,25 @@ async function signedInWriter() {
     variables: { key: 'greenhouse.temp_c' },
   })
   const metricId = body.data!.metrics[0]!.id
+  const { body: workspaces } = await nhost.graphql.request<{ workspaces: { id: string }[] }>({
+    query: 'query E2eWorkspace { workspaces { id } }',
+  })
   return {
-    async addPoint(ts: Date, value: number): Promise<void> {
+    async addPoint(ts: Date, value: number, metric = metricId): Promise<void> {
       await nhost.graphql.request<AddPointMutation, AddPointMutationVariables>({
         query: print(AddPointDocument),
         operationName: 'AddPoint',
-        variables: { metricId, ts: ts.toISOString(), value },
+        variables: { metricId: metric, ts: ts.toISOString(), value },
       })
+    },
+    /** A metric of the user's workspace; its id. */
+    async createMetric(key: string, name: string): Promise<string> {
+      const { body: created } = await nhost.graphql.request<CreateMetricMutation, CreateMetricMutationVariables>({
+        query: print(CreateMetricDocument),
+        operationName: 'CreateMetric',
+        variables: { workspaceId: workspaces.data!.workspaces[0]!.id, key, name, unit: '', description: '' },
+      })
+      return created.data!.insert_metrics_one!.id
     },
   }
 }
@@ -179,7 +215,7 @@ function panel(page: Page, title: string): Locator {
 
 async function addPanel(
   page: Page,
-  panel: { title: string; kind: string; aggregation: string; bucket: string; width: string },
+  panel: { title: string; kind: string; aggregation: string; bucket: string; width: string; threshold?: string },
 ): Promise<void> {
   const form = page.getByTestId('add-panel-form')
   await form.getByLabel('Metric').selectOption({ label: 'Temperature (greenhouse.temp_c)' })
@@ -188,6 +224,11 @@ async function addPanel(
   await form.getByLabel('Aggregation').selectOption(panel.aggregation)
   await form.getByLabel('Bucket').selectOption(panel.bucket)
   await form.getByLabel('Width').selectOption(panel.width)
+  if (panel.threshold) {
+    await form.getByRole('button', { name: 'Add a threshold' }).click()
+    await form.getByLabel('Threshold 1 from').fill(panel.threshold)
+    await form.getByLabel('Threshold 1 colour').selectOption('red')
+  }
   await form.getByRole('button', { name: 'Add panel' }).click()
   await page.getByRole('region', { name: panel.title, exact: true }).waitFor({ timeout: UI_TIMEOUT })
 }

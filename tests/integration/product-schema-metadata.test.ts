@@ -326,6 +326,7 @@ describe(`product metadata against the migrated schema on ${testDatabaseKind}`, 
       'public.points': ['id', 'created_at'],
       'public.dashboards': ['id', 'created_by', 'created_at', 'updated_at'],
       'public.panels': ['id', 'created_at'],
+      'public.panel_metrics': ['id', 'created_at'],
       'public.ingest_keys': ['id', 'created_by', 'created_at', 'last_used_at'],
       'public.imports': [
         'id',
@@ -361,7 +362,19 @@ describe(`product metadata against the migrated schema on ${testDatabaseKind}`, 
       'public.metric_series_buckets': ['bucket', 'metric_id', 'samples', 'value'],
       // last_value/last_ts: a stat panel shows the metric's newest point.
       'public.metrics': ['id', 'key', 'last_ts', 'last_value', 'name', 'unit'],
-      'public.panels': ['aggregation', 'bucket_seconds', 'dashboard_id', 'id', 'kind', 'metric_id', 'position', 'title', 'width'],
+      'public.panel_metrics': ['id', 'metric_id', 'panel_id', 'position'],
+      'public.panels': [
+        'aggregation',
+        'bucket_seconds',
+        'dashboard_id',
+        'id',
+        'kind',
+        'metric_id',
+        'position',
+        'thresholds',
+        'title',
+        'width',
+      ],
     })
     for (const table of productTables()) {
       for (const p of [...(table.insert_permissions ?? []), ...(table.update_permissions ?? []), ...(table.delete_permissions ?? [])]) {

@@ -4,9 +4,12 @@ import { Link } from 'react-router'
 import { AddPanelDocument, DashboardMetricOptionsDocument } from '../../../gql/graphql.ts'
 import { toAppError, type AppError } from '../../../lib/error-catalogue.ts'
 import { BUCKET_SECONDS } from '../../../lib/time-range.ts'
+import { thresholdsProblem } from '../../../panels/thresholds.ts'
 import { useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { SelectField, TextField } from '../../../ui/field.tsx'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
+import { SeriesPicker } from './series-picker.tsx'
+import { ThresholdsEditor, thresholdsFromDrafts, type ThresholdDraft } from './thresholds-editor.tsx'
 
 const KIND_OPTIONS = [
   { value: 'line', label: 'Line' },
@@ -37,7 +40,9 @@ export function AddPanelForm({ dashboardId, nextPosition, full }: AddPanelFormPr
   const [aggregation, setAggregation] = useState('avg')
   const [bucketSeconds, setBucketSeconds] = useState('60')
   const [width, setWidth] = useState('2')
-  const [fieldErrors, setFieldErrors] = useState<{ metric?: string; title?: string }>({})
+  const [moreSeries, setMoreSeries] = useState<string[]>([])
+  const [thresholds, setThresholds] = useState<ThresholdDraft[]>([])
+  const [fieldErrors, setFieldErrors] = useState<{ metric?: string; title?: string; series?: string; thresholds?: string }>({})
   const [error, setError] = useState<AppError | null>(null)
   const [addPanel, { loading }] = useMutation(AddPanelDocument)
 
@@ -52,12 +57,19 @@ export function AddPanelForm({ dashboardId, nextPosition, full }: AddPanelFormPr
     )
   }
   const chosen = metricId || options[0]!.id
+  const charted = kind === 'line' || kind === 'bar'
+  const series = charted ? moreSeries.filter((id) => id !== chosen) : []
 
   async function submit(event: FormEvent) {
     event.preventDefault()
     setError(null)
     if (title.length > 80) {
       setFieldErrors({ title: 'The title has at most 80 characters.' })
+      return
+    }
+    const thresholdError = kind === 'stat' ? thresholdsProblem(thresholds) : undefined
+    if (thresholdError) {
+      setFieldErrors({ thresholds: thresholdError })
       return
     }
     setFieldErrors({})
@@ -72,12 +84,17 @@ export function AddPanelForm({ dashboardId, nextPosition, full }: AddPanelFormPr
           bucketSeconds: Number(bucketSeconds),
           position: nextPosition,
           width: Number(width),
+          thresholds: kind === 'stat' ? thresholdsFromDrafts(thresholds) : [],
+          series: series.map((id, index) => ({ metric_id: id, position: index + 1 })),
         },
       })
       setTitle('')
+      setMoreSeries([])
+      setThresholds([])
     } catch (caught) {
       const appError = toAppError(caught)
-      if (appError.field === 'metric' || appError.field === 'title') setFieldErrors({ [appError.field]: appError.message })
+      if (appError.field === 'metric' || appError.field === 'title' || appError.field === 'series' || appError.field === 'thresholds')
+        setFieldErrors({ [appError.field]: appError.message })
       else setError(appError)
     }
   }
@@ -122,6 +139,10 @@ export function AddPanelForm({ dashboardId, nextPosition, full }: AddPanelFormPr
         />
         <SelectField label="Width" name="width" value={width} onChange={(e) => setWidth(e.target.value)} options={WIDTH_OPTIONS} />
       </div>
+      {charted ? (
+        <SeriesPicker metrics={options} firstMetricId={chosen} value={series} onChange={setMoreSeries} error={fieldErrors.series} />
+      ) : null}
+      {kind === 'stat' ? <ThresholdsEditor value={thresholds} onChange={setThresholds} error={fieldErrors.thresholds} /> : null}
       <button type="submit" className="primary" disabled={loading || full}>
         {loading ? 'Adding…' : 'Add panel'}
       </button>

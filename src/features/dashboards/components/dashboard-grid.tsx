@@ -4,6 +4,7 @@ import { PanelGrid } from '../../../panels/panel-grid.tsx'
 import { EmptyState, ErrorMessage } from '../../../ui/states.tsx'
 import { usePanelEdits } from '../use-panel-edits.ts'
 import { PanelEditToolbar } from './panel-edit-toolbar.tsx'
+import { PanelSettingsEditor } from './panel-settings-editor.tsx'
 
 export interface DashboardGridProps {
   panels: readonly PanelFieldsFragment[]
@@ -32,15 +33,18 @@ export function DashboardGrid({ panels, range, onSelectRange, editing, writable 
           actions={
             editing
               ? (panel, index) => (
-                  <PanelEditToolbar
-                    label={panel.title || panel.metric.name}
-                    first={index === 0}
-                    last={index === panels.length - 1}
-                    width={panel.width}
-                    onMove={(by) => void edits.move(index, by)}
-                    onResize={(by) => void edits.resize(panel, by)}
-                    onRemove={() => edits.remove(panel)}
-                  />
+                  <>
+                    <PanelEditToolbar
+                      label={panel.title || panel.metric.name}
+                      first={index === 0}
+                      last={index === panels.length - 1}
+                      width={panel.width}
+                      onMove={(by) => void edits.move(index, by)}
+                      onResize={(by) => void edits.resize(panel, by)}
+                      onRemove={() => edits.remove(panel)}
+                    />
+                    <PanelSettingsEditor panel={panel} />
+                  </>
                 )
               : undefined
           }

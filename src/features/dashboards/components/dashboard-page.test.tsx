@@ -58,6 +58,8 @@ const dashboard = {
       position: n,
       width: 2,
       metric: { __typename: 'metrics' as const, id: `m${n}`, key: `metric-${n}`, name: `Metric ${n}`, unit: 'ms' },
+      thresholds: [],
+      series: [],
     })),
   },
 }

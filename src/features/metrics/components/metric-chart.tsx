@@ -5,6 +5,7 @@ import { toAppError } from '../../../lib/error-catalogue.ts'
 import { useViewRange } from '../../../lib/custom-range.ts'
 import { effectiveBucket, rangeSeconds, timeRange, useMinuteClock, useSecondClock, viewWindow } from '../../../lib/time-range.ts'
 import { RangePicker } from '../../../ui/range-picker.tsx'
+import { seriesColour } from '../../../ui/series-palette.ts'
 import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { TimeSeriesChart } from '../../../ui/time-series-chart.tsx'
 import { useLiveSeries } from '../../../lib/use-live-series.ts'
@@ -46,7 +47,7 @@ export function MetricChart({ metricId, name, unit }: MetricChartProps) {
         <EmptyState title="No points in this range">Add one below or send some from a script.</EmptyState>
       ) : (
         <TimeSeriesChart
-          points={points}
+          series={[{ label: name, points, colour: seriesColour(0) }]}
           kind="line"
           from={shown.from}
           to={shown.to}
