@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from '../lib/sql.ts'
-import { runApiScenario, type ApiScenario } from '../../tests/support/api-scenario.ts'
-import { jwtPayload, openAuthTestApp, TEST_AUTH_TOML, type AuthTestApp } from '../../tests/support/auth-test-harness.ts'
-import { awayFromWindowEdge } from '../../tests/support/window-edge.ts'
+import { sql } from '../../lib/sql.ts'
+import { runApiScenario, type ApiScenario } from '../../../tests/support/api-scenario.ts'
+import { jwtPayload, openAuthTestApp, TEST_AUTH_TOML, type AuthTestApp } from '../../../tests/support/auth-test-harness.ts'
+import { awayFromWindowEdge } from '../../../tests/support/window-edge.ts'
 
 let t: AuthTestApp
 
