@@ -127,7 +127,11 @@ export async function openAuthTestApp(toml = TEST_AUTH_TOML, log: Logger = creat
       const headers: Record<string, string> = { ...options.headers }
       if (options.token) headers.authorization = `Bearer ${options.token}`
       const response = await sendRequest(target, { method, url: path, headers, body: options.rawBody ?? options.body, ip: options.ip })
-      return { status: response.status, headers: response.headers, body: response.json ?? (response.text || undefined) }
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: response.json === undefined ? response.text || undefined : response.json,
+      }
     }
     return {
       db,
