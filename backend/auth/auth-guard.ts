@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { AuthContext } from './auth-context.ts'
 import { AuthError } from './auth-error.ts'
-import { assertUserMayHaveSession } from './auth-sessions.ts'
+import { assertUserMayHaveSession } from './tokens/auth-sessions.ts'
 import { findUserById, type AuthUser } from './auth-users.ts'
 
 /**

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Metadata } from '../metadata/model/types.ts'
 import { ADMIN_SECRET, JWT_KEY, openEngineApp, postGraphql, type EngineApp } from '../../tests/support/engine-app.ts'
+import { runApiScenario } from '../../tests/support/api-scenario.ts'
 import { graphqlScenarios } from '../../tests/support/graphql-scenarios.ts'
 
 /**
@@ -20,16 +21,8 @@ describe('POST /v1/graphql', () => {
     await engine.dispose()
   })
 
-  it.each(graphqlScenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
-    const { status, json } = await postGraphql(engine.app, scenario)
-    expect(status).toBe(200)
-    if (scenario.data !== undefined) expect(json).toEqual({ data: scenario.data })
-    if (scenario.error) {
-      const errors = (json as { errors?: { message: string; extensions: { code: string; path: string } }[] }).errors
-      expect(errors?.[0]?.extensions.code).toBe(scenario.error.code)
-      if (scenario.error.path) expect(errors?.[0]?.extensions.path).toBe(scenario.error.path)
-      if (scenario.error.message) expect(errors?.[0]?.message).toBe(scenario.error.message)
-    }
+  it.each(graphqlScenarios)('$name', async (scenario) => {
+    await runApiScenario(engine.app, scenario)
   })
 
   it('keeps the tables that hostile strings named', async () => {

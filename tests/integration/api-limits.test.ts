@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
 import { awayFromWindowEdge } from '../support/window-edge.ts'
+import { replaceMetadata } from '../support/metadata.ts'
 
 /**
  * Hasura's API limits through the metadata API (`set_api_limits`, `remove_api_limits`,
@@ -33,26 +34,16 @@ beforeAll(async () => {
     CREATE TABLE public.node (id serial PRIMARY KEY, parent_id int REFERENCES public.node (id));
     INSERT INTO public.node (parent_id) VALUES (NULL);
     INSERT INTO public.node (parent_id) VALUES (1);`)
-  await server.admin('/v1/metadata', {
-    type: 'replace_metadata',
-    args: {
-      version: 3,
-      sources: [
-        {
-          name: 'default',
-          kind: 'postgres',
-          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-          tables: [
-            {
-              table: { schema: 'public', name: 'node' },
-              object_relationships: [{ name: 'parent', using: { foreign_key_constraint_on: 'parent_id' } }],
-              select_permissions: [{ role: 'user', permission: { columns: ['id', 'parent_id'], filter: {} } }],
-            },
-          ],
-        },
-      ],
-    },
-  })
+  await server.admin(
+    '/v1/metadata',
+    replaceMetadata([
+      {
+        table: { schema: 'public', name: 'node' },
+        object_relationships: [{ name: 'parent', using: { foreign_key_constraint_on: 'parent_id' } }],
+        select_permissions: [{ role: 'user', permission: { columns: ['id', 'parent_id'], filter: {} } }],
+      },
+    ]),
+  )
   token = await server.jwt('42')
 }, 60_000)
 

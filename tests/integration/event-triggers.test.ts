@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts'
+import { replaceMetadata } from '../support/metadata.ts'
 
 /**
  * Hasura's event triggers end to end: the backend on port 0, rows changed through GraphQL and
@@ -39,27 +40,16 @@ beforeAll(async () => {
   // Set only in the environment the backend is started with, not in the process's.
   server = await startGraphqlTestBackend({ HASURA_GRAPHQL_EVENTS_FETCH_INTERVAL: '200', EVENT_TRIGGER_BACKEND_HOOK: hook.url })
   await server.runSql('CREATE TABLE public.items (id serial PRIMARY KEY, name text NOT NULL, price int NOT NULL DEFAULT 0, note jsonb)')
-  await ok({
-    type: 'replace_metadata',
-    args: {
-      version: 3,
-      sources: [
-        {
-          name: 'default',
-          kind: 'postgres',
-          configuration: {},
-          tables: [
-            {
-              table: { schema: 'public', name: 'items' },
-              insert_permissions: [{ role: 'user', permission: { check: {}, columns: ['name', 'price'] } }],
-              select_permissions: [{ role: 'user', permission: { columns: ['id'], filter: {} } }],
-              update_permissions: [{ role: 'user', permission: { filter: {}, columns: ['name', 'price'] } }],
-            },
-          ],
-        },
-      ],
-    },
-  })
+  await ok(
+    replaceMetadata([
+      {
+        table: { schema: 'public', name: 'items' },
+        insert_permissions: [{ role: 'user', permission: { check: {}, columns: ['name', 'price'] } }],
+        select_permissions: [{ role: 'user', permission: { columns: ['id'], filter: {} } }],
+        update_permissions: [{ role: 'user', permission: { filter: {}, columns: ['name', 'price'] } }],
+      },
+    ]),
+  )
 })
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 import { FetchError } from '@nhost/nhost-js/fetch'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runApiScenario, serverAt, type ApiScenario } from '../support/api-scenario.ts'
 import { startFunctionsTestBackend, FUNCTIONS_TEST_ADMIN_SECRET, type FunctionsTestBackend } from '../support/functions-test-backend.ts'
 
 /**
@@ -49,19 +50,16 @@ const json = async (path: string, init?: RequestInit) => {
   return response.json()
 }
 
-describe('the route of each file', () => {
-  it.each([
+const routes: ApiScenario[] = [
+  ...[
     ['', 'root'],
     ['/', 'root'],
     ['/sub', 'sub/index'],
     ['/sub/', 'sub/index'],
     ['/nested/deep/fn', 'nested/deep/fn'],
     ['/nested/esm', 'nested/esm'],
-  ])('serves %s from %s', async (path, route) => {
-    expect(await json(path)).toEqual({ route })
-  })
-
-  it.each([
+  ].map(([url, route]) => ({ name: `serves ${url} from ${route}`, url: url!, status: 200, response: { route } })),
+  ...[
     '/_private',
     '/_lib/greeting',
     '/nested/_shout',
@@ -70,10 +68,12 @@ describe('the route of each file', () => {
     '/no-default',
     '/missing',
     '/echo/more',
-  ])('answers %s with 404', async (path) => {
-    const response = await call(path)
-    expect(response.status).toBe(404)
-    expect(await response.text()).toContain('Cannot GET')
+  ].map((url) => ({ name: `answers ${url} with 404`, url, status: 404, contains: ['Cannot GET'] })),
+]
+
+describe('the route of each file', () => {
+  it.each(routes)('$name', async (scenario) => {
+    await runApiScenario(serverAt(server.functionsUrl), scenario)
   })
 
   it('imports other files of functions/, TypeScript or not, with or without an extension', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
 import { rawRequest } from '../support/raw-http.ts'
+import { replaceMetadata } from '../support/metadata.ts'
 
 /**
  * `GET /v1/graphql` on the running backend (node:http's fast path, the Nhost base path alias),
@@ -18,28 +19,16 @@ beforeAll(async () => {
   await server.runSql(`
     CREATE TABLE public.notes (id serial PRIMARY KEY, owner_id text NOT NULL, body text NOT NULL);
     INSERT INTO public.notes (owner_id, body) VALUES ('alice', 'a1'), ('bob', 'b1');`)
-  await server.admin('/v1/metadata', {
-    type: 'replace_metadata',
-    args: {
-      version: 3,
-      sources: [
-        {
-          name: 'default',
-          kind: 'postgres',
-          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-          tables: [
-            {
-              table: { schema: 'public', name: 'notes' },
-              select_permissions: [
-                { role: 'user', permission: { columns: ['id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } } },
-              ],
-              insert_permissions: [{ role: 'user', permission: { columns: ['body'], set: { owner_id: 'X-Hasura-User-Id' }, check: {} } }],
-            },
-          ],
-        },
-      ],
-    },
-  })
+  await server.admin(
+    '/v1/metadata',
+    replaceMetadata([
+      {
+        table: { schema: 'public', name: 'notes' },
+        select_permissions: [{ role: 'user', permission: { columns: ['id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } } }],
+        insert_permissions: [{ role: 'user', permission: { columns: ['body'], set: { owner_id: 'X-Hasura-User-Id' }, check: {} } }],
+      },
+    ]),
+  )
 })
 
 afterAll(() => server?.stop())

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
 import { testDatabaseKind } from '../support/test-database.ts'
+import { replaceMetadata } from '../support/metadata.ts'
 
 /**
  * Time limits of GraphQL requests in the database (issue 15): a statement past
@@ -21,26 +22,18 @@ beforeAll(async () => {
     CREATE FUNCTION public.slow_items(seconds float8) RETURNS SETOF public.item AS $$
       SELECT item.* FROM public.item, pg_sleep(seconds)
     $$ LANGUAGE sql STABLE;`)
-  await server.admin('/v1/metadata', {
-    type: 'replace_metadata',
-    args: {
-      version: 3,
-      sources: [
+  await server.admin(
+    '/v1/metadata',
+    replaceMetadata(
+      [
         {
-          name: 'default',
-          kind: 'postgres',
-          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-          tables: [
-            {
-              table: { schema: 'public', name: 'item' },
-              select_permissions: [{ role: 'public', permission: { columns: ['id'], filter: {} } }],
-            },
-          ],
-          functions: [{ function: { schema: 'public', name: 'slow_items' } }],
+          table: { schema: 'public', name: 'item' },
+          select_permissions: [{ role: 'public', permission: { columns: ['id'], filter: {} } }],
         },
       ],
-    },
-  })
+      { functions: [{ function: { schema: 'public', name: 'slow_items' } }] },
+    ),
+  )
 }, 60_000)
 
 afterAll(() => server?.stop())

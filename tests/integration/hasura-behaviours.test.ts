@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_SECRET, startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
+import { replaceMetadata } from '../support/metadata.ts'
 
 /**
  * Behaviours taken from Hasura v2's source: the error an `Int` overflow gives
@@ -44,57 +45,46 @@ beforeAll(async () => {
   const response = await fetch(`${server.url}/v1/metadata`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': ADMIN_SECRET },
-    body: JSON.stringify({
-      type: 'replace_metadata',
-      args: {
-        version: 3,
-        sources: [
-          {
-            name: 'default',
-            kind: 'postgres',
-            configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-            tables: [
-              {
-                table: { schema: 'public', name: 'parent' },
-                array_relationships: [{ name: 'children', using: { foreign_key_constraint_on: { table: 'child', column: 'parent_id' } } }],
-                select_permissions: [{ role: 'user', permission: { columns: ['id', 'n'], filter: {}, allow_aggregations: true } }],
-                insert_permissions: [{ role: 'user', permission: { columns: ['id', 'n'], check: {} } }],
+    body: JSON.stringify(
+      replaceMetadata([
+        {
+          table: { schema: 'public', name: 'parent' },
+          array_relationships: [{ name: 'children', using: { foreign_key_constraint_on: { table: 'child', column: 'parent_id' } } }],
+          select_permissions: [{ role: 'user', permission: { columns: ['id', 'n'], filter: {}, allow_aggregations: true } }],
+          insert_permissions: [{ role: 'user', permission: { columns: ['id', 'n'], check: {} } }],
+        },
+        {
+          table: { schema: 'public', name: 'child' },
+          select_permissions: [{ role: 'user', permission: { columns: ['id', 'parent_id'], filter: {}, allow_aggregations: false } }],
+        },
+        {
+          table: { schema: 'public', name: 'odd' },
+          insert_permissions: [{ role: 'user', permission: { columns: '*', check: {} } }],
+          select_permissions: [{ role: 'user', permission: { columns: '*', filter: {} } }],
+        },
+        {
+          table: { schema: 'public', name: 'item' },
+          insert_permissions: [
+            {
+              role: 'user',
+              permission: { columns: ['id', 'name', 'note'], check: {}, set: { owner: 'x-hasura-user-id', note: 'inserted' } },
+            },
+          ],
+          update_permissions: [
+            {
+              role: 'user',
+              permission: {
+                columns: ['name', 'note', 'owner'],
+                filter: {},
+                check: {},
+                set: { updated_by: 'x-hasura-user-id', note: 'updated' },
               },
-              {
-                table: { schema: 'public', name: 'child' },
-                select_permissions: [{ role: 'user', permission: { columns: ['id', 'parent_id'], filter: {}, allow_aggregations: false } }],
-              },
-              {
-                table: { schema: 'public', name: 'odd' },
-                insert_permissions: [{ role: 'user', permission: { columns: '*', check: {} } }],
-                select_permissions: [{ role: 'user', permission: { columns: '*', filter: {} } }],
-              },
-              {
-                table: { schema: 'public', name: 'item' },
-                insert_permissions: [
-                  {
-                    role: 'user',
-                    permission: { columns: ['id', 'name', 'note'], check: {}, set: { owner: 'x-hasura-user-id', note: 'inserted' } },
-                  },
-                ],
-                update_permissions: [
-                  {
-                    role: 'user',
-                    permission: {
-                      columns: ['name', 'note', 'owner'],
-                      filter: {},
-                      check: {},
-                      set: { updated_by: 'x-hasura-user-id', note: 'updated' },
-                    },
-                  },
-                ],
-                select_permissions: [{ role: 'user', permission: { columns: ['id', 'name', 'owner', 'note', 'updated_by'], filter: {} } }],
-              },
-            ],
-          },
-        ],
-      },
-    }),
+            },
+          ],
+          select_permissions: [{ role: 'user', permission: { columns: ['id', 'name', 'owner', 'note', 'updated_by'], filter: {} } }],
+        },
+      ]),
+    ),
   })
   expect(response.status).toBe(200)
 }, 240_000)

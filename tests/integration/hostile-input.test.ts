@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_SECRET, startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
+import { replaceMetadata } from '../support/metadata.ts'
 
 /**
  * Requests an attacker would send, without a token or with forged ones, played one after the
@@ -135,36 +136,26 @@ beforeAll(async () => {
       parent_id int REFERENCES public.item (id)
     );
     INSERT INTO public.item (name) VALUES ('root');`)
-  await server.admin('/v1/metadata', {
-    type: 'replace_metadata',
-    args: {
-      version: 3,
-      sources: [
-        {
-          name: 'default',
-          kind: 'postgres',
-          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-          tables: [
-            {
-              table: { schema: 'public', name: 'item' },
-              object_relationships: [{ name: 'parent', using: { foreign_key_constraint_on: 'parent_id' } }],
-              array_relationships: [
-                {
-                  name: 'children',
-                  using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'item' }, column: 'parent_id' } },
-                },
-              ],
-              select_permissions: [
-                { role: 'user', permission: { columns: ['id', 'name', 'parent_id'], filter: {} } },
-                { role: 'public', permission: { columns: ['id', 'name'], filter: {} } },
-              ],
-              insert_permissions: [{ role: 'user', permission: { columns: ['name', 'parent_id'], check: {} } }],
-            },
-          ],
-        },
-      ],
-    },
-  })
+  await server.admin(
+    '/v1/metadata',
+    replaceMetadata([
+      {
+        table: { schema: 'public', name: 'item' },
+        object_relationships: [{ name: 'parent', using: { foreign_key_constraint_on: 'parent_id' } }],
+        array_relationships: [
+          {
+            name: 'children',
+            using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'item' }, column: 'parent_id' } },
+          },
+        ],
+        select_permissions: [
+          { role: 'user', permission: { columns: ['id', 'name', 'parent_id'], filter: {} } },
+          { role: 'public', permission: { columns: ['id', 'name'], filter: {} } },
+        ],
+        insert_permissions: [{ role: 'user', permission: { columns: ['name', 'parent_id'], check: {} } }],
+      },
+    ]),
+  )
   userToken = await server.jwt('1')
 }, 60_000)
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runApiScenario, serverAt, type ApiScenario } from '../support/api-scenario.ts'
 import { startStorageTestBackend, type StorageTestBackend, type StorageUser } from '../support/storage-test-backend.ts'
 
 /**
@@ -43,6 +44,13 @@ const blobCount = async () => {
   for await (const _key of t.blobs.list()) count++
   return count
 }
+
+const storage = () => serverAt(t.storageUrl)
+/** The scenario as ada, with her access token. */
+const asAda = (scenario: ApiScenario): ApiScenario => ({
+  ...scenario,
+  headers: { authorization: `Bearer ${ada.token}`, ...scenario.headers },
+})
 
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(`${t.storageUrl}${path}`, { method, headers })
 
@@ -192,29 +200,51 @@ describe('download', () => {
   })
 
   it('serves byte ranges (206 with Content-Range, suffix ranges, 416 past the end)', async () => {
-    const auth = { authorization: `Bearer ${ada.token}` }
-    const part = await get(`/files/${avatarId}`, { ...auth, range: 'bytes=10-19' })
-    expect(part.status).toBe(206)
-    expect(part.headers.get('content-range')).toBe(`bytes 10-19/${png.length}`)
-    expect(Buffer.from(await part.arrayBuffer())).toEqual(png.subarray(10, 20))
-    const tail = await get(`/files/${avatarId}`, { ...auth, range: 'bytes=-5' })
-    expect(Buffer.from(await tail.arrayBuffer())).toEqual(png.subarray(png.length - 5))
-    const past = await get(`/files/${avatarId}`, { ...auth, range: `bytes=${png.length}-` })
-    expect(past.status).toBe(416)
-    expect(past.headers.get('content-range')).toBe(`bytes */${png.length}`)
+    const ranges: ApiScenario[] = [
+      {
+        name: 'a range',
+        url: `/files/${avatarId}`,
+        headers: { range: 'bytes=10-19' },
+        status: 206,
+        after: ({ headers, bytes }) => {
+          expect(headers.get('content-range')).toBe(`bytes 10-19/${png.length}`)
+          expect(bytes).toEqual(png.subarray(10, 20))
+        },
+      },
+      {
+        name: 'a suffix range',
+        url: `/files/${avatarId}`,
+        headers: { range: 'bytes=-5' },
+        status: 206,
+        after: ({ bytes }) => expect(bytes).toEqual(png.subarray(png.length - 5)),
+      },
+      {
+        name: 'a range past the end',
+        url: `/files/${avatarId}`,
+        headers: { range: `bytes=${png.length}-` },
+        status: 416,
+        after: ({ headers }) => expect(headers.get('content-range')).toBe(`bytes */${png.length}`),
+      },
+    ]
+    for (const scenario of ranges) await runApiScenario(storage(), asAda(scenario))
   })
 
   it('answers the conditionals with 304 and 412', async () => {
-    const auth = { authorization: `Bearer ${ada.token}` }
     const future = new Date(Date.now() + 3600_000).toUTCString()
     const past = new Date(Date.now() - 3600_000).toUTCString()
-    expect((await get(`/files/${avatarId}`, { ...auth, 'if-none-match': md5(png) })).status).toBe(304)
-    expect((await get(`/files/${avatarId}`, { ...auth, 'if-none-match': '"other"' })).status).toBe(200)
-    expect((await get(`/files/${avatarId}`, { ...auth, 'if-match': '"other"' })).status).toBe(412)
-    expect((await get(`/files/${avatarId}`, { ...auth, 'if-match': md5(png) })).status).toBe(200)
-    expect((await get(`/files/${avatarId}`, { ...auth, 'if-modified-since': future })).status).toBe(304)
-    expect((await get(`/files/${avatarId}`, { ...auth, 'if-unmodified-since': past })).status).toBe(412)
-    expect((await get(`/files/${avatarId}`, { ...auth, 'if-modified-since': 'not a date' })).status).toBe(400)
+    const conditionals: [string, Record<string, string>, number][] = [
+      ['the same ETag', { 'if-none-match': md5(png) }, 304],
+      ['another ETag', { 'if-none-match': '"other"' }, 200],
+      ['another ETag', { 'if-match': '"other"' }, 412],
+      ['the same ETag', { 'if-match': md5(png) }, 200],
+      ['a later date', { 'if-modified-since': future }, 304],
+      ['an earlier date', { 'if-unmodified-since': past }, 412],
+      ['not a date', { 'if-modified-since': 'not a date' }, 400],
+    ]
+    for (const [value, headers, status] of conditionals) {
+      const name = `${Object.keys(headers)[0]} with ${value}`
+      await runApiScenario(storage(), asAda({ name, url: `/files/${avatarId}`, headers, status }))
+    }
   })
 })
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import WebSocket from 'ws'
 import { OperationPreparer } from '../../backend/engine/execute/operation-preparer.ts'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
+import { replaceMetadata } from '../support/metadata.ts'
 
 /**
  * Live queries refetch on the tables their plan reads, however it reads them: the root table,
@@ -32,35 +33,27 @@ beforeAll(async () => {
     INSERT INTO public.board_members VALUES (1, 'alice');
     CREATE FUNCTION public.slow_boards() RETURNS SETOF public.boards LANGUAGE sql STABLE AS $$ SELECT b.* FROM public.boards b, pg_sleep(1.5) $$;`)
   const member = { _exists: { _table: { schema: 'public', name: 'board_members' }, _where: { user_id: { _eq: 'X-Hasura-User-Id' } } } }
-  await server.admin('/v1/metadata', {
-    type: 'replace_metadata',
-    args: {
-      version: 3,
-      sources: [
+  await server.admin(
+    '/v1/metadata',
+    replaceMetadata(
+      [
         {
-          name: 'default',
-          kind: 'postgres',
-          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-          tables: [
-            {
-              table: { schema: 'public', name: 'boards' },
-              array_relationships: [
-                { name: 'cards', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'cards' }, column: 'board_id' } } },
-              ],
-              // Members see a board once some membership of theirs exists, whichever board it is for.
-              select_permissions: [{ role: 'user', permission: { columns: ['id', 'title'], filter: member } }],
-            },
-            {
-              table: { schema: 'public', name: 'cards' },
-              select_permissions: [{ role: 'user', permission: { columns: ['id', 'label'], filter: {} } }],
-            },
-            { table: { schema: 'public', name: 'board_members' } },
+          table: { schema: 'public', name: 'boards' },
+          array_relationships: [
+            { name: 'cards', using: { foreign_key_constraint_on: { table: { schema: 'public', name: 'cards' }, column: 'board_id' } } },
           ],
-          functions: [{ function: { schema: 'public', name: 'slow_boards' } }],
+          // Members see a board once some membership of theirs exists, whichever board it is for.
+          select_permissions: [{ role: 'user', permission: { columns: ['id', 'title'], filter: member } }],
         },
+        {
+          table: { schema: 'public', name: 'cards' },
+          select_permissions: [{ role: 'user', permission: { columns: ['id', 'label'], filter: {} } }],
+        },
+        { table: { schema: 'public', name: 'board_members' } },
       ],
-    },
-  })
+      { functions: [{ function: { schema: 'public', name: 'slow_boards' } }] },
+    ),
+  )
   // replace_metadata answers before the change triggers are in place (installed after it, table
   // by table): a change before then is seen only by the minute's poll.
   await vi.waitFor(async () => {

@@ -1,6 +1,7 @@
 import type { Client } from 'graphql-ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
+import { replaceMetadata } from '../support/metadata.ts'
 
 /**
  * Streaming subscriptions (`T_stream`) end to end with the graphql-ws client: Hasura v2's schema,
@@ -26,31 +27,19 @@ beforeAll(async () => {
       ('alice', 'info', '2026-01-01T00:00:01Z'), ('bob', 'info', '2026-01-01T00:00:02Z'),
       ('alice', 'alert', '2026-01-01T00:00:03Z');`)
   const ownRows = { owner_id: { _eq: 'X-Hasura-User-Id' } }
-  await server.admin('/v1/metadata', {
-    type: 'replace_metadata',
-    args: {
-      version: 3,
-      sources: [
-        {
-          name: 'default',
-          kind: 'postgres',
-          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-          tables: [
-            {
-              table: { schema: 'public', name: 'events' },
-              select_permissions: [{ role: 'user', permission: { columns: ['id', 'kind', 'at'], filter: ownRows } }],
-            },
-            {
-              table: { schema: 'public', name: 'audit' },
-              select_permissions: [
-                { role: 'user', permission: { columns: ['id'], filter: ownRows, subscription_root_fields: ['select'] } },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  })
+  await server.admin(
+    '/v1/metadata',
+    replaceMetadata([
+      {
+        table: { schema: 'public', name: 'events' },
+        select_permissions: [{ role: 'user', permission: { columns: ['id', 'kind', 'at'], filter: ownRows } }],
+      },
+      {
+        table: { schema: 'public', name: 'audit' },
+        select_permissions: [{ role: 'user', permission: { columns: ['id'], filter: ownRows, subscription_root_fields: ['select'] } }],
+      },
+    ]),
+  )
 })
 
 afterAll(() => server?.stop())

@@ -4,6 +4,7 @@ import { createClient, type Client } from 'graphql-ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
+import { replaceMetadata } from '../support/metadata.ts'
 
 /**
  * GraphQL subscriptions end to end: the running backend on port 0, the real engine, and the
@@ -20,30 +21,20 @@ beforeAll(async () => {
   await runSql(`
     CREATE TABLE public.notes (id serial PRIMARY KEY, owner_id text NOT NULL, body text NOT NULL);
     INSERT INTO public.notes (owner_id, body) VALUES ('alice', 'a1'), ('bob', 'b1'), ('alice', 'a2');`)
-  await server.admin('/v1/metadata', {
-    type: 'replace_metadata',
-    args: {
-      version: 3,
-      sources: [
-        {
-          name: 'default',
-          kind: 'postgres',
-          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-          tables: [
-            {
-              table: { schema: 'public', name: 'notes' },
-              select_permissions: [
-                {
-                  role: 'user',
-                  permission: { columns: ['id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } },
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  })
+  await server.admin(
+    '/v1/metadata',
+    replaceMetadata([
+      {
+        table: { schema: 'public', name: 'notes' },
+        select_permissions: [
+          {
+            role: 'user',
+            permission: { columns: ['id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } },
+          },
+        ],
+      },
+    ]),
+  )
 })
 
 afterAll(() => server?.stop())

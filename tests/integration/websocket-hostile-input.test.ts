@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { expectHealthzWithin } from '../support/expect-healthz-within.ts'
 import { startGraphqlTestBackend, type GraphqlTestBackend } from '../support/graphql-test-backend.ts'
+import { replaceMetadata } from '../support/metadata.ts'
 
 /**
  * Hostile and clumsy clients of the GraphQL WebSocket (`/v1/graphql`), in both subprotocols, one
@@ -25,27 +26,15 @@ beforeAll(async () => {
   await server.runSql(`
     CREATE TABLE public.notes (id serial PRIMARY KEY, owner_id text NOT NULL, body text NOT NULL);
     INSERT INTO public.notes (owner_id, body) VALUES ('alice', 'a1');`)
-  await server.admin('/v1/metadata', {
-    type: 'replace_metadata',
-    args: {
-      version: 3,
-      sources: [
-        {
-          name: 'default',
-          kind: 'postgres',
-          configuration: { connection_info: { database_url: { from_env: 'DATABASE_URL' } } },
-          tables: [
-            {
-              table: { schema: 'public', name: 'notes' },
-              select_permissions: [
-                { role: 'user', permission: { columns: ['id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } } },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  })
+  await server.admin(
+    '/v1/metadata',
+    replaceMetadata([
+      {
+        table: { schema: 'public', name: 'notes' },
+        select_permissions: [{ role: 'user', permission: { columns: ['id', 'body'], filter: { owner_id: { _eq: 'X-Hasura-User-Id' } } } }],
+      },
+    ]),
+  )
   token = await server.jwt('alice')
 }, 240_000)
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
+import { fromClientAddress, sendRequest, type ScenarioTarget } from './api-scenario.ts'
 import { openTestDatabase } from './test-database.ts'
 import { loadConfig } from '../../backend/config/load-config.ts'
 import type { Database } from '../../backend/db/database.ts'
@@ -64,6 +65,8 @@ export interface CallResult {
 
 export interface AuthTestApp {
   db: Database
+  /** The auth routes under `/v1/auth`, for `runApiScenario`. */
+  target: ScenarioTarget
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>
   outbox(to?: string): Promise<OutboxMail[]>
   /** The newest mail to `to` once there are `count`: a password reset mails after it answers. */
@@ -113,31 +116,26 @@ export async function openAuthTestApp(toml = TEST_AUTH_TOML, log: Logger = creat
     // The rate limits are counted in the database, which every app of one test file shares: an
     // app with other settings starts with no counts, as a new deployment would.
     const limitsCleared = db.query('DELETE FROM hdb_catalog.pulseboard_rate_windows')
+    // Every request comes from a client address (the rate limits count them): 192.0.2.1 unless told.
+    const target: ScenarioTarget = {
+      async request(path, init, env) {
+        await limitsCleared
+        return app.request(path, init, env ?? fromClientAddress('192.0.2.1'))
+      },
+    }
     const call = async (method: string, path: string, options: CallOptions = {}): Promise<CallResult> => {
-      await limitsCleared
       const headers: Record<string, string> = { ...options.headers }
-      if (options.body !== undefined) headers['content-type'] ??= 'application/json'
       if (options.token) headers.authorization = `Bearer ${options.token}`
-      const response = await app.request(
-        path,
-        {
-          method,
-          headers,
-          body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-        },
-        { incoming: { socket: { remoteAddress: options.ip ?? '192.0.2.1' } } },
-      )
-      const text = await response.text()
-      let body: unknown = text
-      try {
-        body = text === '' ? undefined : JSON.parse(text)
-      } catch {
-        // not JSON: keep the text
+      const response = await sendRequest(target, { method, url: path, headers, body: options.rawBody ?? options.body, ip: options.ip })
+      return {
+        status: response.status,
+        headers: response.headers,
+        body: response.json === undefined ? response.text || undefined : response.json,
       }
-      return { status: response.status, headers: response.headers, body }
     }
     return {
       db,
+      target,
       call,
       outbox: (to) => outbox.list(to === undefined ? {} : { to }),
       async waitForMail(to, count = 1) {

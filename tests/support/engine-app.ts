@@ -10,6 +10,7 @@ import { createLogger } from '../../backend/lib/logger.ts'
 import { MetadataStore } from '../../backend/metadata/store/metadata-store.ts'
 import type { Metadata } from '../../backend/metadata/model/types.ts'
 import type { BackendContext } from '../../backend/context/backend-context.ts'
+import { sendRequest, type ScenarioRequest } from './api-scenario.ts'
 import { openTestDatabase } from './test-database.ts'
 
 export const ADMIN_SECRET = 'engine-test-admin-secret'
@@ -70,21 +71,36 @@ function authHeaders(call: GraphqlCall): Record<string, string> {
   return auth
 }
 
-export async function postGraphql(app: Hono, call: GraphqlCall): Promise<{ status: number; json: unknown }> {
-  const auth = authHeaders(call)
-  const response = await app.request('/v1/graphql', {
+/** The call as `POST /v1/graphql`. */
+export function graphqlPostRequest(call: GraphqlCall): ScenarioRequest {
+  return {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...auth, ...call.headers },
-    body: JSON.stringify({ query: call.query, variables: call.variables, operationName: call.operationName }),
-  })
-  return { status: response.status, json: await response.json() }
+    url: '/v1/graphql',
+    headers: { ...authHeaders(call), ...call.headers },
+    body: { query: call.query, variables: call.variables, operationName: call.operationName },
+  }
 }
 
-/** The same call as `GET /v1/graphql?query=…`, as GraphQL over HTTP encodes it (JSON `variables`). */
-export async function getGraphql(app: Hono, call: GraphqlCall): Promise<{ status: number; json: unknown; headers: Headers }> {
-  const search = new URLSearchParams({ query: call.query })
-  if (call.variables) search.set('variables', JSON.stringify(call.variables))
-  if (call.operationName) search.set('operationName', call.operationName)
-  const response = await app.request(`/v1/graphql?${search}`, { headers: { ...authHeaders(call), ...call.headers } })
-  return { status: response.status, json: await response.json(), headers: response.headers }
+/** A `POST /v1/graphql` request as `GET /v1/graphql?query=…`, as GraphQL over HTTP encodes it (JSON `variables`). */
+export function graphqlGetRequest(post: ScenarioRequest): ScenarioRequest {
+  const { query, variables, operationName } = post.body as { query: string; variables?: unknown; operationName?: string }
+  const search = new URLSearchParams({ query })
+  if (variables) search.set('variables', JSON.stringify(variables))
+  if (operationName) search.set('operationName', operationName)
+  const { 'content-type': _json, ...headers } = post.headers ?? {}
+  return { method: 'GET', url: `/v1/graphql?${search}`, headers }
 }
+
+/** Sends `request`; the answer must be JSON, as every answer of the GraphQL routes is. */
+export async function sendGraphql(app: Hono, request: ScenarioRequest): Promise<{ status: number; json: unknown; headers: Headers }> {
+  const { status, json, headers, text } = await sendRequest(app, request)
+  if (json === undefined) throw new Error(`${request.method} ${request.url} answered ${status} without JSON: ${text}`)
+  return { status, json, headers }
+}
+
+export async function postGraphql(app: Hono, call: GraphqlCall): Promise<{ status: number; json: unknown }> {
+  const { status, json } = await sendGraphql(app, graphqlPostRequest(call))
+  return { status, json }
+}
+
+export const getGraphql = (app: Hono, call: GraphqlCall) => sendGraphql(app, graphqlGetRequest(graphqlPostRequest(call)))

@@ -1,17 +1,37 @@
-import type { GraphqlCall } from './engine-app.ts'
+import { expect } from 'vitest'
+import type { ApiScenario, ScenarioResponse } from './api-scenario.ts'
+import { graphqlPostRequest, type GraphqlCall } from './engine-app.ts'
+
+/** The answer Hasura gives a query: data, or its first error's code, path and message. */
+type GraphqlAnswer = { data: unknown; error?: never } | { error: { code: string; path?: string; message?: string }; data?: never }
+
+function firstErrorIs(expected: { code: string; path?: string; message?: string }) {
+  return ({ json }: ScenarioResponse) => {
+    const first = (json as { errors?: { message: string; extensions: { code: string; path: string } }[] }).errors?.[0]
+    expect(first?.extensions.code).toBe(expected.code)
+    if (expected.path) expect(first?.extensions.path).toBe(expected.path)
+    if (expected.message) expect(first?.message).toBe(expected.message)
+  }
+}
+
+/** A query, how it is sent, and Hasura's answer: the short form of the scenarios below. */
+type GraphqlCase = GraphqlCall & GraphqlAnswer & { name: string }
+
+/** A `POST /v1/graphql` scenario: Hasura answers 200 with the data or the error. */
+function graphql({ name, data, error, ...call }: GraphqlCase): ApiScenario {
+  return {
+    name,
+    ...graphqlPostRequest(call),
+    status: 200,
+    ...(error ? { after: firstErrorIs(error) } : { response: { data } }),
+  }
+}
 
 /**
  * `/v1/graphql` requests on the engine app's data (tests/support/engine-app.ts) with the answer
- * Hasura gives: data, or an error's code, path and message. The POST tests play them; the GET
- * tests check that GET answers each query alike.
+ * Hasura gives. The POST tests play them; the GET tests check that GET answers each query alike.
  */
-export interface GraphqlScenario extends GraphqlCall {
-  name: string
-  data?: unknown
-  error?: { code: string; path?: string; message?: string }
-}
-
-export const graphqlScenarios: GraphqlScenario[] = [
+const cases: GraphqlCase[] = [
   {
     name: 'unknown root field',
     query: '{ nope { id } }',
@@ -215,3 +235,5 @@ export const graphqlScenarios: GraphqlScenario[] = [
     data: { __type: { fields: [{ name: 'articles' }, { name: 'id' }, { name: 'name' }] }, __schema: { queryType: { name: 'query_root' } } },
   },
 ]
+
+export const graphqlScenarios: ApiScenario[] = cases.map(graphql)

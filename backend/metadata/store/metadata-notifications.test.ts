@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openAdminApiApp, runAdminScenario } from '../../../tests/support/admin-api-app.ts'
+import { trackTables } from '../../../tests/support/metadata.ts'
 import { testDatabaseKind } from '../../../tests/support/test-database.ts'
 import type { Database } from '../../db/database.ts'
 import { createLogger } from '../../lib/logger.ts'
@@ -47,10 +48,7 @@ describe(`instances sharing one database follow each other's changes (${testData
     await runAdminScenario(api.app, {
       name: 'replace',
       url: '/v1/metadata',
-      body: {
-        type: 'replace_metadata',
-        args: { version: 3, sources: [{ name: 'default', kind: 'postgres', tables: [{ table: 'shared_t' }], configuration: {} }] },
-      },
+      body: trackTables('shared_t'),
       status: 200,
     })
     await expect.poll(() => other.metadata.resourceVersion).toBe(api.context.metadata.resourceVersion)

@@ -1,10 +1,10 @@
 import type { Context, Hono } from 'hono'
-import { sql } from '../lib/sql.ts'
-import type { AuthContext } from './auth-context.ts'
-import { AuthError, SchemaValidationError } from './auth-error.ts'
-import { assertUserMayHaveSession, createSession } from './auth-sessions.ts'
-import { findUserById, takeUserByTicket, TICKET_TYPES, type TicketType } from './auth-users.ts'
-import { withQuery } from './redirect-to.ts'
+import { sql } from '../../lib/sql.ts'
+import type { AuthContext } from '../auth-context.ts'
+import { AuthError, SchemaValidationError } from '../auth-error.ts'
+import { assertUserMayHaveSession, createSession } from '../tokens/auth-sessions.ts'
+import { findUserById, takeUserByTicket, TICKET_TYPES, type TicketType } from '../auth-users.ts'
+import { withQuery } from '../redirect-to.ts'
 
 /**
  * `GET /verify?ticket=…&type=…&redirectTo=…`: the link in every auth mail. A valid ticket is

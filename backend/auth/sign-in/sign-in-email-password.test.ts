@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from '../lib/sql.ts'
-import { jwtPayload, openAuthTestApp, TEST_AUTH_TOML, type AuthTestApp, type CallOptions } from '../../tests/support/auth-test-harness.ts'
-import { awayFromWindowEdge } from '../../tests/support/window-edge.ts'
+import { sql } from '../../lib/sql.ts'
+import { runApiScenario, type ApiScenario } from '../../../tests/support/api-scenario.ts'
+import { jwtPayload, openAuthTestApp, TEST_AUTH_TOML, type AuthTestApp } from '../../../tests/support/auth-test-harness.ts'
+import { awayFromWindowEdge } from '../../../tests/support/window-edge.ts'
 
 let t: AuthTestApp
 
@@ -11,26 +12,16 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-interface Scenario extends CallOptions {
-  name: string
-  method?: string
-  url: string
-  status: number
-  /** Must match part of the JSON answer. */
-  expected?: Record<string, unknown>
-  after?: () => Promise<void>
-}
-
 const countUsers = async (email: string) =>
   (await t.db.query<{ n: number }>(sql`select count(*)::int as n from auth.users where email = ${email}`)).rows[0]!.n
 
-const scenarios: Scenario[] = [
+const scenarios: ApiScenario[] = [
   {
     name: 'sign-up signs the user in with the default roles',
     url: '/v1/auth/signup/email-password',
     body: { email: 'grace@example.com', password: 'correct-horse-9', options: { displayName: 'Grace H', metadata: { team: 'ops' } } },
     status: 200,
-    expected: {
+    matches: {
       session: {
         accessTokenExpiresIn: 900,
         user: {
@@ -52,14 +43,14 @@ const scenarios: Scenario[] = [
     url: '/v1/auth/signup/email-password',
     body: { email: 'ADA@example.com', password: 'correct-horse-9' },
     status: 409,
-    expected: { status: 409, error: 'user-already-exists', message: 'User already exists' },
+    matches: { status: 409, error: 'user-already-exists', message: 'User already exists' },
   },
   {
     name: 'a password shorter than passwordMinLength is password-too-short',
     url: '/v1/auth/signup/email-password',
     body: { email: 'short@example.com', password: 'eight888' },
     status: 400,
-    expected: { error: 'password-too-short' },
+    matches: { error: 'password-too-short' },
     after: async () => expect(await countUsers('short@example.com')).toBe(0),
   },
   {
@@ -67,28 +58,28 @@ const scenarios: Scenario[] = [
     url: '/v1/auth/signup/email-password',
     body: { email: 'tiny@example.com', password: 'ab' },
     status: 400,
-    expected: { error: 'schema-validation-error' },
+    matches: { error: 'schema-validation-error' },
   },
   {
     name: 'a password over 50 characters fails the schema',
     url: '/v1/auth/signup/email-password',
     body: { email: 'long@example.com', password: 'x'.repeat(51) },
     status: 400,
-    expected: { error: 'schema-validation-error', reason: 'maximum string length is 50 at "/password"' },
+    matches: { error: 'schema-validation-error', reason: 'maximum string length is 50 at "/password"' },
   },
   {
     name: 'a malformed email fails the schema',
     url: '/v1/auth/signup/email-password',
     body: { email: 'not an email', password: 'correct-horse-9' },
     status: 400,
-    expected: { error: 'schema-validation-error' },
+    matches: { error: 'schema-validation-error' },
   },
   {
     name: 'an unknown field is refused',
     url: '/v1/auth/signup/email-password',
     body: { email: 'x@example.com', password: 'correct-horse-9', isAdmin: true },
     status: 400,
-    expected: { error: 'schema-validation-error', reason: 'property "isAdmin" is unsupported' },
+    matches: { error: 'schema-validation-error', reason: 'property "isAdmin" is unsupported' },
     after: async () => expect(await countUsers('x@example.com')).toBe(0),
   },
   {
@@ -96,21 +87,21 @@ const scenarios: Scenario[] = [
     url: '/v1/auth/signup/email-password',
     body: { email: 'y@example.com', password: 123456789 },
     status: 400,
-    expected: { error: 'schema-validation-error', reason: 'value must be a string at "/password"' },
+    matches: { error: 'schema-validation-error', reason: 'value must be a string at "/password"' },
   },
   {
     name: 'an unknown option is refused',
     url: '/v1/auth/signup/email-password',
     body: { email: 'z@example.com', password: 'correct-horse-9', options: { roles: ['admin'] } },
     status: 400,
-    expected: { error: 'schema-validation-error' },
+    matches: { error: 'schema-validation-error' },
   },
   {
     name: 'a role outside the allowed ones is role-not-allowed',
     url: '/v1/auth/signup/email-password',
     body: { email: 'r@example.com', password: 'correct-horse-9', options: { allowedRoles: ['user', 'admin'] } },
     status: 400,
-    expected: { error: 'role-not-allowed' },
+    matches: { error: 'role-not-allowed' },
     after: async () => expect(await countUsers('r@example.com')).toBe(0),
   },
   {
@@ -118,57 +109,57 @@ const scenarios: Scenario[] = [
     url: '/v1/auth/signup/email-password',
     body: { email: 'r2@example.com', password: 'correct-horse-9', options: { allowedRoles: ['me'], defaultRole: 'user' } },
     status: 400,
-    expected: { error: 'default-role-must-be-in-allowed-roles' },
+    matches: { error: 'default-role-must-be-in-allowed-roles' },
   },
   {
     name: 'a redirect outside the allowed URLs is refused',
     url: '/v1/auth/signup/email-password',
     body: { email: 'r3@example.com', password: 'correct-horse-9', options: { redirectTo: 'https://evil.example.net/' } },
     status: 400,
-    expected: { error: 'redirectTo-not-allowed', message: 'The value of "options.redirectTo" is not allowed.' },
+    matches: { error: 'redirectTo-not-allowed', message: 'The value of "options.redirectTo" is not allowed.' },
   },
   {
     name: 'a display name with URL characters fails the schema',
     url: '/v1/auth/signup/email-password',
     body: { email: 'r4@example.com', password: 'correct-horse-9', options: { displayName: 'see https://x.io' } },
     status: 400,
-    expected: { error: 'schema-validation-error' },
+    matches: { error: 'schema-validation-error' },
   },
   {
     name: 'PKCE is not offered',
     url: '/v1/auth/signup/email-password',
     body: { email: 'r5@example.com', password: 'correct-horse-9', codeChallenge: 'a'.repeat(43) },
     status: 400,
-    expected: { error: 'invalid-request' },
+    matches: { error: 'invalid-request' },
   },
   {
     name: 'a body that is not JSON is a request validation error',
     url: '/v1/auth/signup/email-password',
-    rawBody: '{"email":',
+    body: '{"email":',
     headers: { 'content-type': 'application/json' },
     status: 400,
-    expected: { error: 'request-validation-error' },
+    matches: { error: 'request-validation-error' },
   },
   {
     name: 'a missing body is a request validation error',
     url: '/v1/auth/signin/email-password',
     status: 400,
-    expected: { error: 'request-validation-error' },
+    matches: { error: 'request-validation-error' },
   },
   {
     name: 'a body over 64 KB is refused before parsing',
     url: '/v1/auth/signin/email-password',
-    rawBody: JSON.stringify({ email: 'ada@example.com', password: 'p'.repeat(70_000) }),
+    body: JSON.stringify({ email: 'ada@example.com', password: 'p'.repeat(70_000) }),
     headers: { 'content-type': 'application/json' },
     status: 413,
-    expected: { error: 'request-validation-error', reason: 'request body is larger than 65536 bytes' },
+    matches: { error: 'request-validation-error', reason: 'request body is larger than 65536 bytes' },
   },
   {
     name: 'sign-in with the right password returns a session',
     url: '/v1/auth/signin/email-password',
     body: { email: 'ada@example.com', password: 'correct-horse-9' },
     status: 200,
-    expected: { session: { user: { email: 'ada@example.com', roles: ['me', 'user'] } } },
+    matches: { session: { user: { email: 'ada@example.com', roles: ['me', 'user'] } } },
   },
   {
     name: 'the email is matched without regard to case',
@@ -181,23 +172,20 @@ const scenarios: Scenario[] = [
     url: '/v1/auth/signin/email-password',
     body: { email: 'ada@example.com', password: 'wrong-horse-9' },
     status: 401,
-    expected: { status: 401, error: 'invalid-email-password', message: 'Incorrect email or password' },
+    matches: { status: 401, error: 'invalid-email-password', message: 'Incorrect email or password' },
   },
   {
     name: 'an unknown email gets the very same answer',
     url: '/v1/auth/signin/email-password',
     body: { email: 'nobody@example.com', password: 'wrong-horse-9' },
     status: 401,
-    expected: { status: 401, error: 'invalid-email-password', message: 'Incorrect email or password' },
+    matches: { status: 401, error: 'invalid-email-password', message: 'Incorrect email or password' },
   },
 ]
 
 describe('POST /signup/email-password and /signin/email-password', () => {
-  it.each(scenarios)('$name', async (s) => {
-    const response = await t.call(s.method ?? 'POST', s.url, s)
-    expect(response.status, JSON.stringify(response.body)).toBe(s.status)
-    if (s.expected) expect(response.body).toMatchObject(s.expected)
-    await s.after?.()
+  it.each(scenarios)('$name', async (scenario) => {
+    await runApiScenario(t.target, { method: 'POST', ...scenario })
   })
 
   it('issues an access token with Hasura claims that Nhost would issue', async () => {

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto'
-import type { Queryable } from '../db/database.ts'
-import { sql } from '../lib/sql.ts'
-import type { AuthContext } from './auth-context.ts'
-import { AuthError } from './auth-error.ts'
-import { allowedRolesOf, findUser, toUserPayload, type AuthUser, type UserPayload } from './auth-users.ts'
+import type { Queryable } from '../../db/database.ts'
+import { sql } from '../../lib/sql.ts'
+import type { AuthContext } from '../auth-context.ts'
+import { AuthError } from '../auth-error.ts'
+import { allowedRolesOf, findUser, toUserPayload, type AuthUser, type UserPayload } from '../auth-users.ts'
 
 /** Nhost Auth's token pair and user (`Session` in nhost-js's auth client, imported there as `AuthSession`). Not the request session of backend/session. */
 export interface AuthSession {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { AuthContext } from './auth-context.ts'
-import { AuthError } from './auth-error.ts'
-import type { FieldSchema, ObjectSchema } from './request-body.ts'
+import type { AuthContext } from '../auth-context.ts'
+import { AuthError } from '../auth-error.ts'
+import type { FieldSchema, ObjectSchema } from '../request-body.ts'
 
 /** Nhost's `SignUpOptions` schema. */
 export const signUpOptionsSchema: FieldSchema = {

@@ -1,21 +1,21 @@
 import type { Hono } from 'hono'
-import { isPostgresError } from '../db/database.ts'
-import { requestIdOf } from '../lib/error-answer.ts'
-import { sql } from '../lib/sql.ts'
-import { authServerUrl, type AuthContext } from './auth-context.ts'
-import { AuthError } from './auth-error.ts'
-import { findUserByEmail, newTicket } from './auth-users.ts'
-import { hashPassword } from './passwords.ts'
-import { readBody, type ObjectSchema } from './request-body.ts'
-import { sendAuthEmail } from './send-auth-email.ts'
-import { VERIFY_EMAIL_TICKET_MS } from './sign-up-email-password.ts'
+import { isPostgresError } from '../../db/database.ts'
+import { requestIdOf } from '../../lib/error-answer.ts'
+import { sql } from '../../lib/sql.ts'
+import { authServerUrl, type AuthContext } from '../auth-context.ts'
+import { AuthError } from '../auth-error.ts'
+import { findUserByEmail, newTicket } from '../auth-users.ts'
+import { hashPassword } from '../passwords.ts'
+import { readBody, type ObjectSchema } from '../request-body.ts'
+import { sendAuthEmail } from '../mail/send-auth-email.ts'
+import { VERIFY_EMAIL_TICKET_MS } from '../sign-up/sign-up-email-password.ts'
 import {
   assertNoCodeChallenge,
   codeChallengeSchema,
   resolveSignUpOptions,
   signUpOptionsSchema,
   type SignUpOptionsInput,
-} from './sign-up-options.ts'
+} from '../sign-up/sign-up-options.ts'
 
 const schema: ObjectSchema = {
   properties: {

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono'
-import { requestIdOf } from '../lib/error-answer.ts'
-import { sql } from '../lib/sql.ts'
+import { requestIdOf } from '../../lib/error-answer.ts'
+import { sql } from '../../lib/sql.ts'
 import { UUID } from './access-token.ts'
-import type { AuthContext } from './auth-context.ts'
-import { AuthError } from './auth-error.ts'
+import type { AuthContext } from '../auth-context.ts'
+import { AuthError } from '../auth-error.ts'
 import { assertUserMayHaveSession, findUserByRefreshToken, revokeFamilyOfSpentToken, rotateRefreshToken } from './auth-sessions.ts'
-import { readBody, type ObjectSchema } from './request-body.ts'
+import { readBody, type ObjectSchema } from '../request-body.ts'
 
 /** One refresh in a thousand also deletes expired refresh tokens and PATs (Nhost's rate). */
 const EXPIRED_SWEEP_PROBABILITY = 0.001

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { SharedSlidingWindow } from '../db/shared-sliding-window.ts'
+import type { SharedSlidingWindow } from '../../db/shared-sliding-window.ts'
 
 /** Nhost Auth's answer to a client over a limit, with `Retry-After`. */
 export function tooManyRequests(c: Context, window: SharedSlidingWindow): Response {

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
-import type { AuthContext } from './auth-context.ts'
-import { requireSignedInUser } from './auth-guard.ts'
-import { toUserPayload } from './auth-users.ts'
+import type { AuthContext } from '../auth-context.ts'
+import { requireSignedInUser } from '../auth-guard.ts'
+import { toUserPayload } from '../auth-users.ts'
 
 /**
  * `GET /user`: the signed-in user. As in Nhost's `GetUser`, `roles` lists the user's roles as

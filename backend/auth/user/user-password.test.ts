@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { MailOutbox } from '../mail/mail-outbox.ts'
-import { openAuthTestApp, TEST_AUTH_TOML, type AuthTestApp } from '../../tests/support/auth-test-harness.ts'
-import { awayFromWindowEdge } from '../../tests/support/window-edge.ts'
+import { MailOutbox } from '../../mail/mail-outbox.ts'
+import { openAuthTestApp, TEST_AUTH_TOML, type AuthTestApp } from '../../../tests/support/auth-test-harness.ts'
+import { awayFromWindowEdge } from '../../../tests/support/window-edge.ts'
 
 /**
  * Password reset as issue 15 asks: answered before the email is looked up, and mail limited per

@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Logger } from '../lib/logger.ts'
-import { sql } from '../lib/sql.ts'
-import { jwtPayload, openAuthTestApp, TEST_JWT_KEY, type AuthTestApp } from '../../tests/support/auth-test-harness.ts'
+import type { Logger } from '../../lib/logger.ts'
+import { sql } from '../../lib/sql.ts'
+import { jwtPayload, openAuthTestApp, TEST_JWT_KEY, type AuthTestApp } from '../../../tests/support/auth-test-harness.ts'
 
 let t: AuthTestApp
 const warnings: { message: string; fields?: Record<string, unknown> }[] = []

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono'
-import { sql } from '../lib/sql.ts'
-import type { AuthContext } from './auth-context.ts'
-import { AuthError } from './auth-error.ts'
+import { sql } from '../../lib/sql.ts'
+import type { AuthContext } from '../auth-context.ts'
+import { AuthError } from '../auth-error.ts'
 import { hashRefreshToken } from './auth-sessions.ts'
-import { readBody, type ObjectSchema } from './request-body.ts'
+import { readBody, type ObjectSchema } from '../request-body.ts'
 
 // Nhost's `SignOutRequest` is the one body schema without `additionalProperties: false`.
 const schema: ObjectSchema = {

@@ -1,5 +1,5 @@
-import { renderEmailTemplate, type EmailTemplateName } from '../mail/render-email-template.ts'
-import type { AuthContext } from './auth-context.ts'
+import { renderEmailTemplate, type EmailTemplateName } from '../../mail/render-email-template.ts'
+import type { AuthContext } from '../auth-context.ts'
 
 /** The `type` a mail link carries to `/verify`, per template (Nhost's `LinkType`). */
 const LINK_TYPES: Record<EmailTemplateName, string> = {

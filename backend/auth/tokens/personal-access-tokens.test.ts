@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from '../lib/sql.ts'
-import { jwtPayload, openAuthTestApp, type AuthTestApp } from '../../tests/support/auth-test-harness.ts'
+import { sql } from '../../lib/sql.ts'
+import { jwtPayload, openAuthTestApp, type AuthTestApp } from '../../../tests/support/auth-test-harness.ts'
 
 let t: AuthTestApp
 let session: { accessToken: string; refreshToken: string; user: { id: string } }

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono'
-import type { AuthContext } from './auth-context.ts'
-import { AuthError } from './auth-error.ts'
-import { createSession } from './auth-sessions.ts'
-import { findUserById, insertUser } from './auth-users.ts'
-import { readBody, type ObjectSchema } from './request-body.ts'
+import type { AuthContext } from '../auth-context.ts'
+import { AuthError } from '../auth-error.ts'
+import { createSession } from '../tokens/auth-sessions.ts'
+import { findUserById, insertUser } from '../auth-users.ts'
+import { readBody, type ObjectSchema } from '../request-body.ts'
 
 const schema: ObjectSchema = {
   properties: {

@@ -1,8 +1,8 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
 import { jwtVerify, SignJWT, type JWK } from 'jose'
-import { ConfigError } from '../config/config-error.ts'
-import type { JwtSecret } from '../config/jwt-secret.ts'
-import { UnauthorizedError } from './auth-error.ts'
+import { ConfigError } from '../../config/config-error.ts'
+import type { JwtSecret } from '../../config/jwt-secret.ts'
+import { UnauthorizedError } from '../auth-error.ts'
 
 /**
  * The issuer when the JWT secret names none: Nhost Auth's earlier default. Current Nhost Auth

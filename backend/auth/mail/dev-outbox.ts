@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
-import { HttpError } from '../lib/http-error.ts'
-import type { AuthContext } from './auth-context.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import type { AuthContext } from '../auth-context.ts'
 
 /** The longest HTML a function may put in the outbox. */
 const MAX_HTML_CHARS = 200_000

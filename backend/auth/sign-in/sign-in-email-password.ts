@@ -1,11 +1,11 @@
 import type { Hono } from 'hono'
-import type { AuthContext } from './auth-context.ts'
-import { AuthError } from './auth-error.ts'
-import { assertUserMayHaveSession, createSession } from './auth-sessions.ts'
-import { findUserByEmail } from './auth-users.ts'
-import { verifyPassword } from './passwords.ts'
+import type { AuthContext } from '../auth-context.ts'
+import { AuthError } from '../auth-error.ts'
+import { assertUserMayHaveSession, createSession } from '../tokens/auth-sessions.ts'
+import { findUserByEmail } from '../auth-users.ts'
+import { verifyPassword } from '../passwords.ts'
 import { tooManyRequests } from './too-many-requests.ts'
-import { readBody, type ObjectSchema } from './request-body.ts'
+import { readBody, type ObjectSchema } from '../request-body.ts'
 
 const schema: ObjectSchema = {
   properties: {

@@ -1,10 +1,10 @@
 import type { Hono } from 'hono'
 import { UUID } from './access-token.ts'
-import type { AuthContext } from './auth-context.ts'
-import { AuthError } from './auth-error.ts'
-import { requireSignedInUser } from './auth-guard.ts'
+import type { AuthContext } from '../auth-context.ts'
+import { AuthError } from '../auth-error.ts'
+import { requireSignedInUser } from '../auth-guard.ts'
 import { assertUserMayHaveSession, createSession, findUserByRefreshToken, insertRefreshToken } from './auth-sessions.ts'
-import { readBody, type ObjectSchema } from './request-body.ts'
+import { readBody, type ObjectSchema } from '../request-body.ts'
 
 const createSchema: ObjectSchema = {
   properties: { expiresAt: { type: 'string', format: 'date-time' }, metadata: { type: 'json-object' } },

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { createLocalJWKSet, jwtVerify } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { parseJwtSecret } from '../config/jwt-secret.ts'
+import { parseJwtSecret } from '../../config/jwt-secret.ts'
 import { AccessTokens } from './access-token.ts'
-import { UnauthorizedError } from './auth-error.ts'
+import { UnauthorizedError } from '../auth-error.ts'
 
 const claims = { userId: '2c35b6f3-c4b9-48e3-978a-d4d0f1d42e24', defaultRole: 'user', allowedRoles: ['user', 'me'], isAnonymous: false }
 

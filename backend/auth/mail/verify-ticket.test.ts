@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from '../lib/sql.ts'
-import { openAuthTestApp, TEST_ADMIN_SECRET, TEST_AUTH_TOML, type AuthTestApp } from '../../tests/support/auth-test-harness.ts'
+import { sql } from '../../lib/sql.ts'
+import { openAuthTestApp, TEST_ADMIN_SECRET, TEST_AUTH_TOML, type AuthTestApp } from '../../../tests/support/auth-test-harness.ts'
 
 let t: AuthTestApp
 /** The same service with email verification required. */
