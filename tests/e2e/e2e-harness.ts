@@ -76,9 +76,13 @@ export function recordPageProblems(page: Page): string[] {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`)
   })
-  page.on('requestfailed', (request) =>
-    problems.push(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
-  )
+  page.on('requestfailed', (request) => {
+    // A GraphQL request names its operation, which says which part of the page sent it.
+    const operation = (request.postDataJSON() as { operationName?: string } | null)?.operationName
+    problems.push(
+      `request failed: ${request.method()} ${request.url()}${operation ? ` (${operation})` : ''} ${request.failure()?.errorText ?? ''}`,
+    )
+  })
   return problems
 }
 

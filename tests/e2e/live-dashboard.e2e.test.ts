@@ -128,7 +128,7 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     expect(spanMinutes).toBeLessThan(14)
     expect(zoomed.get('range')).toBe('1h')
     await line.locator('canvas').first().waitFor({ timeout: UI_TIMEOUT })
-    await waitForText(line.getByTestId('panel-value'), '°C')
+    await waitForText(legend, '°C')
     await screenshot(page, 'zoomed-dashboard.png')
     await page.setViewportSize({ width: 360, height: 800 })
     await screenshot(page, 'zoomed-dashboard-360px.png')
@@ -148,7 +148,7 @@ it('signs up, builds a dashboard and sees a point written by another client arri
       new Date((minute - 30 * 60) * 1000).toISOString(),
       new Date((minute + 60) * 1000).toISOString(),
     ])
-    await waitForText(line.getByTestId('panel-value'), '27.25 °C')
+    await waitForText(legend, 'Temperature27.25 °C')
     expect(problems.filter((p) => !isExpectedNoise(p))).toEqual([])
   } catch (error) {
     await screenshot(page, 'failure.png').catch(() => undefined)
