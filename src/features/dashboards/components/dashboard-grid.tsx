@@ -13,7 +13,10 @@ export interface DashboardGridProps {
   writable: boolean
 }
 
-/** A member's view of the dashboard's panels, with annotations, and their edit toolbars in edit mode. */
+/**
+ * A member's view of the dashboard's panels, with annotations. In edit mode panels are dragged and
+ * resized, and each card has its edit toolbar (the keyboard's way to do the same).
+ */
 export function DashboardGrid({ panels, rangeId, editing, writable }: DashboardGridProps) {
   const edits = usePanelEdits(panels)
   return (
@@ -26,6 +29,7 @@ export function DashboardGrid({ panels, rangeId, editing, writable }: DashboardG
           panels={panels}
           rangeId={rangeId}
           showAnnotations
+          onArrange={editing ? (layout) => void edits.saveLayout(layout) : undefined}
           actions={
             editing
               ? (panel, index) => (
@@ -34,8 +38,9 @@ export function DashboardGrid({ panels, rangeId, editing, writable }: DashboardG
                     first={index === 0}
                     last={index === panels.length - 1}
                     width={panel.width}
+                    height={panel.height}
                     onMove={(by) => void edits.move(index, by)}
-                    onResize={(by) => void edits.resize(panel, by)}
+                    onResize={(axis, by) => void edits.resize(index, axis, by)}
                     onRemove={() => edits.remove(panel)}
                   />
                 )
