@@ -1,0 +1,156 @@
+/**
+ * The dashboard document of export and import (docs/dashboard-format.md, version 1): parsing,
+ * checking field by field, and making one from a dashboard. The server's `import_dashboard`
+ * checks the same rules again; this lets the browser name the wrong field before sending.
+ *
+ * A panel field is one line of `PANEL_FIELDS`: its rule reads the JSON value and answers the
+ * value or the problem. The document's panel type follows from that table.
+ */
+import type { PanelFieldsFragment } from '../../gql/graphql.ts'
+import { BUCKET_SECONDS } from '../../lib/time-range.ts'
+import { MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH } from '../../panels/panel-layout.ts'
+
+export const DASHBOARD_FORMAT_VERSION = 1
+export const MAX_PANELS = 24
+
+/** A wrong field: its path in the document (`panels[3].metric`) and what is wrong with it. */
+export interface FormatIssue {
+  path: string
+  message: string
+}
+
+type Rule<T> = (value: unknown, path: string, issues: FormatIssue[]) => T | undefined
+
+function problem(issues: FormatIssue[], path: string, message: string): undefined {
+  issues.push({ path, message })
+  return undefined
+}
+
+function text(min: number, max: number): Rule<string> {
+  return (value, path, issues) => {
+    if (typeof value !== 'string') return problem(issues, path, 'a text is needed')
+    const length = value.trim().length
+    if (length < min || value.length > max)
+      return problem(issues, path, min > 0 ? `${min} to ${max} characters` : `at most ${max} characters`)
+    return value
+  }
+}
+
+function oneOf<const T extends string | number>(choices: readonly T[]): Rule<T> {
+  return (value, path, issues) =>
+    choices.includes(value as T) ? (value as T) : problem(issues, path, `one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`)
+}
+
+function wholeNumber(min: number, max: number): Rule<number> {
+  return (value, path, issues) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+      ? value
+      : problem(issues, path, `a whole number from ${min} to ${max}`)
+}
+
+function optional<T>(rule: Rule<T>, fallback: T): Rule<T> {
+  return (value, path, issues) => (value === undefined ? fallback : rule(value, path, issues))
+}
+
+function object<const F extends Record<string, Rule<unknown>>>(fields: F): Rule<{ [K in keyof F]: NonNullable<ReturnType<F[K]>> }> {
+  return (value, path, issues) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return problem(issues, path || '$', 'a JSON object is needed')
+    const before = issues.length
+    const record = value as Record<string, unknown>
+    const read = Object.fromEntries(
+      Object.entries(fields).map(([name, rule]) => [name, rule(record[name], path ? `${path}.${name}` : name, issues)]),
+    )
+    return issues.length === before ? (read as { [K in keyof F]: NonNullable<ReturnType<F[K]>> }) : undefined
+  }
+}
+
+export const PANEL_FIELDS = {
+  title: optional(text(0, 80), ''),
+  metric: text(1, 80),
+  kind: oneOf(['line', 'bar', 'stat', 'table'] as const),
+  aggregation: oneOf(['avg', 'sum', 'min', 'max', 'count', 'last'] as const),
+  bucketSeconds: oneOf(BUCKET_SECONDS),
+  layout: object({ width: wholeNumber(MIN_WIDTH, MAX_WIDTH), height: wholeNumber(MIN_HEIGHT, MAX_HEIGHT) }),
+}
+
+const readPanel = object(PANEL_FIELDS)
+export type PanelDocument = NonNullable<ReturnType<typeof readPanel>>
+
+export interface DashboardDocument {
+  version: typeof DASHBOARD_FORMAT_VERSION
+  title: string
+  description: string
+  panels: PanelDocument[]
+}
+
+export type ParseResult = { ok: true; document: DashboardDocument } | { ok: false; issues: FormatIssue[] }
+
+/**
+ * Reads a document and checks every field, the panels' metrics among `metricNames` (the
+ * workspace's, by name). All issues are answered, in document order.
+ */
+export function parseDashboardDocument(json: string, metricNames: ReadonlySet<string>): ParseResult {
+  let value: unknown
+  try {
+    value = JSON.parse(json)
+  } catch {
+    return { ok: false, issues: [{ path: '$', message: 'the file is not JSON' }] }
+  }
+  const issues: FormatIssue[] = []
+  const top = object({
+    version: oneOf([DASHBOARD_FORMAT_VERSION] as const),
+    title: text(1, 80),
+    description: optional(text(0, 1000), ''),
+    panels: (panels, path, found) => {
+      if (!Array.isArray(panels)) return problem(found, path, 'a list is needed')
+      if (panels.length > MAX_PANELS) return problem(found, path, `a dashboard has at most ${MAX_PANELS} panels`)
+      const read = panels.map((panel, index) => {
+        const at = `${path}[${index}]`
+        const parsed = readPanel(panel, at, found)
+        if (parsed && !metricNames.has(parsed.metric))
+          problem(found, `${at}.metric`, `no metric named ${JSON.stringify(parsed.metric)} in this workspace`)
+        return parsed
+      })
+      return read.every((panel) => panel !== undefined) ? read : undefined
+    },
+  })(value, '', issues)
+  if (!top || issues.length > 0)
+    return { ok: false, issues: issues.length > 0 ? issues : [{ path: '$', message: 'not a dashboard document' }] }
+  return { ok: true, document: top as DashboardDocument }
+}
+
+/** The document of a dashboard, its panels in order, each metric by name. */
+export function dashboardToDocument(dashboard: {
+  title: string
+  description: string | null
+  panels: readonly PanelFieldsFragment[]
+}): DashboardDocument {
+  return {
+    version: DASHBOARD_FORMAT_VERSION,
+    title: dashboard.title,
+    description: dashboard.description ?? '',
+    panels: dashboard.panels.map((panel) => ({
+      title: panel.title,
+      metric: panel.metric.name,
+      kind: panel.kind as PanelDocument['kind'],
+      aggregation: panel.aggregation as PanelDocument['aggregation'],
+      bucketSeconds: panel.bucket_seconds as PanelDocument['bucketSeconds'],
+      layout: { width: panel.width, height: panel.height },
+    })),
+  }
+}
+
+/** A file name for a dashboard's export: its title in lower-case words. */
+export function exportFileName(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+  return `${slug || 'dashboard'}.dashboard.json`
+}
+
+/** The server's refusal of an import (`dashboard_import_valid`) as the field it names. */
+export function serverImportIssue(message: string): FormatIssue | null {
+  const match = /constraint "dashboard_import_valid": ([^:]+): (.*)$/s.exec(message)
+  return match ? { path: match[1]!, message: match[2]! } : null
+}
