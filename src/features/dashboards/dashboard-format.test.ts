@@ -38,7 +38,7 @@ describe('parseDashboardDocument', () => {
     expect(result.ok && result.document.panels.map((p) => p.title)).toEqual(['', ''])
   })
 
-  it('names every wrong field by its path, in document order', () => {
+  it('names every wrong field by its path, panel by panel', () => {
     const panels = [
       document.panels[0],
       { ...document.panels[1], kind: 'pie', layout: { width: 5, height: 3 } },

@@ -87,7 +87,7 @@ export type ParseResult = { ok: true; document: DashboardDocument } | { ok: fals
 
 /**
  * Reads a document and checks every field, the panels' metrics among `metricNames` (the
- * workspace's, by name). All issues are answered, in document order.
+ * workspace's, by name). All issues are answered, panel by panel.
  */
 export function parseDashboardDocument(json: string, metricNames: ReadonlySet<string>): ParseResult {
   let value: unknown
@@ -106,10 +106,10 @@ export function parseDashboardDocument(json: string, metricNames: ReadonlySet<st
       if (panels.length > MAX_PANELS) return problem(found, path, `a dashboard has at most ${MAX_PANELS} panels`)
       const read = panels.map((panel, index) => {
         const at = `${path}[${index}]`
-        const parsed = readPanel(panel, at, found)
-        if (parsed && !metricNames.has(parsed.metric))
-          problem(found, `${at}.metric`, `no metric named ${JSON.stringify(parsed.metric)} in this workspace`)
-        return parsed
+        const metric = (panel as { metric?: unknown } | null)?.metric
+        if (typeof metric === 'string' && metric.trim() !== '' && !metricNames.has(metric))
+          problem(found, `${at}.metric`, `no metric named ${JSON.stringify(metric)} in this workspace`)
+        return readPanel(panel, at, found)
       })
       return read.every((panel) => panel !== undefined) ? read : undefined
     },

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   DashboardDocument,
   DashboardMetricOptionsDocument,
+  DuplicateDashboardDocument,
   SavePanelLayoutDocument,
   type SavePanelLayoutMutationVariables,
 } from '../../../gql/graphql.ts'
@@ -66,7 +67,7 @@ const dashboard = {
 /** Opens the dashboard page on `dashboard`, served live; resolves once its panels show. */
 async function openDashboard() {
   const live = new TestSubscriptions()
-  renderScreen(<DashboardPage />, {
+  const view = renderScreen(<DashboardPage />, {
     path: '/w/:slug/dashboards/:id',
     at: `/w/acme/dashboards/${dashboardId}`,
     workspace,
@@ -77,6 +78,7 @@ async function openDashboard() {
     live.push(DashboardDocument, dashboard)
   })
   expect(await screen.findAllByTestId('panel')).toHaveLength(2)
+  return view
 }
 
 describe('DashboardPage', () => {
@@ -118,6 +120,49 @@ describe('DashboardPage', () => {
     await user.click(screen.getByRole('button', { name: 'Make Panel 2 wider' }))
     await waitFor(() => expect(saves).toHaveLength(2))
     expect(saves[1]!.updates).toEqual([set(second!.id, 1, 3, 4)])
+  })
+
+  it('duplicates the dashboard in one mutation and opens the copy', async () => {
+    const duplicated: string[] = []
+    server.use(
+      graphql.mutation(DuplicateDashboardDocument, ({ variables }) => {
+        duplicated.push(variables.id)
+        return HttpResponse.json({
+          data: { duplicate_dashboard: [{ id: 'copy-1', title: 'Greenhouse (copy)' }] },
+        })
+      }),
+    )
+    const view = await openDashboard()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Duplicate' }))
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/w/acme/dashboards/copy-1'))
+    expect(duplicated).toEqual([dashboardId])
+  })
+
+  it('exports the dashboard as a version-1 document with its metrics by name', async () => {
+    const files: Blob[] = []
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      files.push(blob as Blob)
+      return 'blob:export'
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+    try {
+      await openDashboard()
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Export JSON' }))
+      expect(files).toHaveLength(1)
+      const exported = JSON.parse(await files[0]!.text()) as {
+        version: number
+        title: string
+        panels: { metric: string; layout: unknown }[]
+      }
+      expect(exported.version).toBe(1)
+      expect(exported.title).toBe('Greenhouse')
+      expect(exported.panels.map((p) => [p.metric, p.layout])).toEqual([
+        ['Metric 1', { width: 2, height: 4 }],
+        ['Metric 2', { width: 2, height: 4 }],
+      ])
+    } finally {
+      vi.restoreAllMocks()
+    }
   })
 
   it('moves its charts with the clock without rendering the page again', async () => {
