@@ -361,7 +361,7 @@ describe(`product metadata against the migrated schema on ${testDatabaseKind}`, 
       'public.metric_series_buckets': ['bucket', 'metric_id', 'samples', 'value'],
       // last_value/last_ts: a stat panel shows the metric's newest point.
       'public.metrics': ['id', 'key', 'last_ts', 'last_value', 'name', 'unit'],
-      'public.panels': ['aggregation', 'bucket_seconds', 'dashboard_id', 'id', 'kind', 'metric_id', 'position', 'title', 'width'],
+      'public.panels': ['aggregation', 'bucket_seconds', 'dashboard_id', 'height', 'id', 'kind', 'metric_id', 'position', 'title', 'width'],
     })
     for (const table of productTables()) {
       for (const p of [...(table.insert_permissions ?? []), ...(table.update_permissions ?? []), ...(table.delete_permissions ?? [])]) {
