@@ -7,6 +7,9 @@
 
 export const GRID_COLUMNS = 4
 export const ROW_HEIGHT_PX = 60
+export const GRID_GAP_PX = 16
+/** Narrower than this (phones, 360 px) the panels stack in one column, in their order. */
+export const ONE_COLUMN_BELOW_PX = 720
 export const MIN_WIDTH = 1
 export const MAX_WIDTH = GRID_COLUMNS
 export const MIN_HEIGHT = 3

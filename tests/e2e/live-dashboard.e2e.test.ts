@@ -108,8 +108,9 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     await screenshot(page, 'dashboard-grid-editing.png')
     await page.getByTestId('edit-dashboard').click()
 
-    // A phone: one column, the panels one under the other in their order.
+    // A phone, as a viewer opens it (the read-only grid): one column, the panels in their order.
     await page.setViewportSize({ width: 360, height: 800 })
+    await page.reload()
     await expect
       .poll(
         async () => {
@@ -119,6 +120,7 @@ it('signs up, builds a dashboard and sees a point written by another client arri
         { timeout: UI_TIMEOUT },
       )
       .toBe(true)
+    await waitForText(stat, '27.25 °C')
     await screenshot(page, 'live-dashboard-360px.png')
     expect(problems.filter((p) => !isExpectedNoise(p))).toEqual([])
   } catch (error) {

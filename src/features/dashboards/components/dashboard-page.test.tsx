@@ -106,7 +106,7 @@ describe('DashboardPage', () => {
 
   it('moves a panel earlier from its keyboard buttons, saving both new positions in one request', async () => {
     const { saves, user } = await editDashboard()
-    expect((screen.getByRole('button', { name: 'Move Panel 1 earlier' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(((await screen.findByRole('button', { name: 'Move Panel 1 earlier' })) as HTMLButtonElement).disabled).toBe(true)
     await user.click(screen.getByRole('button', { name: 'Move Panel 2 earlier' }))
     await waitFor(() => expect(saves).toHaveLength(1))
     expect(saves[0]!.updates).toEqual([set(second!.id, 0, 2, 4), set(first!.id, 1, 2, 4)])
@@ -114,7 +114,7 @@ describe('DashboardPage', () => {
 
   it('makes a panel taller and wider from its keyboard buttons, saving only that panel', async () => {
     const { saves, user } = await editDashboard()
-    await user.click(screen.getByRole('button', { name: 'Make Panel 1 taller' }))
+    await user.click(await screen.findByRole('button', { name: 'Make Panel 1 taller' }))
     await waitFor(() => expect(saves).toHaveLength(1))
     expect(saves[0]!.updates).toEqual([set(first!.id, 0, 2, 5)])
     await user.click(screen.getByRole('button', { name: 'Make Panel 2 wider' }))
