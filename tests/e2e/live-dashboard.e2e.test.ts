@@ -108,7 +108,7 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     await screenshot(page, 'dashboard-grid-editing.png')
     await page.getByTestId('edit-dashboard').click()
 
-    // A phone, as a viewer opens it (the read-only grid): one column, the panels in their order.
+    // A phone: one column, the panels in their order.
     await page.setViewportSize({ width: 360, height: 800 })
     await page.reload()
     await expect

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import type { PanelFieldsFragment } from '../../../gql/graphql.ts'
 import type { TimeRangeId } from '../../../lib/time-range.ts'
 import { PanelGrid } from '../../../panels/panel-grid.tsx'
-import { EmptyState, ErrorMessage } from '../../../ui/states.tsx'
+import { EmptyState, ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { usePanelEdits } from '../use-panel-edits.ts'
 import { PanelEditToolbar } from './panel-edit-toolbar.tsx'
 
-// The drag-and-resize library loads with edit mode only (bench/RESULTS.md, bundle-size).
+// The drag-and-resize library loads for editors only, after the page (bench/RESULTS.md, bundle-size).
 const ArrangeablePanelGrid = lazy(() => import('./arrangeable-panel-grid.tsx'))
 
 export interface DashboardGridProps {
@@ -18,23 +18,22 @@ export interface DashboardGridProps {
 }
 
 /**
- * A member's view of the dashboard's panels, with annotations. In edit mode panels are dragged and
- * resized, and each card has its edit toolbar (the keyboard's way to do the same).
+ * A member's view of the dashboard's panels, with annotations: read-only for viewers; for editors
+ * the arrangeable grid, where in edit mode panels are dragged and resized and each card has its
+ * edit toolbar (the keyboard's way to do the same).
  */
 export function DashboardGrid({ panels, rangeId, editing, writable }: DashboardGridProps) {
   const edits = usePanelEdits(panels)
-  // Once edit mode has loaded the arrangeable grid it stays, read-only after editing: switching
-  // grids would mount every panel again, and each would load its series anew.
-  const [arrangeable, setArrangeable] = useState(false)
-  if (editing && !arrangeable) setArrangeable(true)
-  const readOnly = <PanelGrid panels={panels} rangeId={rangeId} showAnnotations />
+  // An editor's panels stay in the arrangeable grid in and out of edit mode, and none shows before
+  // it loads: moving a panel from one grid to the other mounts it anew (in Chromium a stat panel
+  // so remounted was seen to stay "Loading…"; not yet explained).
   return (
     <>
       {edits.error ? <ErrorMessage error={edits.error} /> : null}
       {panels.length === 0 ? (
         <EmptyState title="No panels yet">{writable ? 'Choose “Edit panels” to add one.' : 'An editor can add panels.'}</EmptyState>
-      ) : arrangeable ? (
-        <Suspense fallback={readOnly}>
+      ) : writable ? (
+        <Suspense fallback={<Loading label="Loading panels…" />}>
           <ArrangeablePanelGrid
             panels={panels}
             rangeId={rangeId}
@@ -56,7 +55,7 @@ export function DashboardGrid({ panels, rangeId, editing, writable }: DashboardG
           />
         </Suspense>
       ) : (
-        readOnly
+        <PanelGrid panels={panels} rangeId={rangeId} showAnnotations />
       )}
     </>
   )
