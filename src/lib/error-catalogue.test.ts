@@ -88,6 +88,7 @@ describe('error catalogue', () => {
       '1795317561600_ingest_imports_annotations',
       '1795700000000_alert_notifications',
       '1795750000000_panel_series_thresholds',
+      '1795800000000_dashboard_layout',
     ]
       .map((dir) => readFileSync(new URL(`../../nhost/migrations/default/${dir}/up.sql`, import.meta.url), 'utf8'))
       .join('\n')

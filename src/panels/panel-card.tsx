@@ -19,7 +19,7 @@ export interface PanelCardProps {
 export function PanelCard({ panel, range, onSelectRange, showAnnotations = false, actions }: PanelCardProps) {
   const title = panel.title || panel.metric.name
   return (
-    <section className={`card panel w-${Math.min(Math.max(panel.width, 1), 4)}`} aria-label={title} data-testid="panel">
+    <section className="card panel" aria-label={title} data-testid="panel">
       <div className="panel-header">
         <h3>{title}</h3>
         <span className="muted">

@@ -114,7 +114,39 @@ it('signs up, builds a dashboard and sees a point written by another client arri
 
     const path = await screenshot(page, 'live-dashboard.png')
     console.log(`e2e: screenshot of the live dashboard at ${path}`)
+
+    // The grid in edit mode: side by side (1 + 3 columns); dragging the line panel's corner down
+    // makes it taller, saved and shown again from the subscription; its Taller button does as much.
+    await page.getByTestId('edit-dashboard').click()
+    const [statBox, lineBox] = [(await panel(page, 'Temperature now').boundingBox())!, (await line.boundingBox())!]
+    expect(Math.abs(statBox.y - lineBox.y)).toBeLessThan(2)
+    expect(lineBox.x).toBeGreaterThan(statBox.x + statBox.width)
+    const handle = page.locator('.react-grid-item', { has: line }).locator('.react-resizable-handle')
+    const corner = (await handle.boundingBox())!
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + corner.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(corner.x + corner.width / 2, corner.y + 160, { steps: 8 })
+    await page.mouse.up()
+    await expect.poll(async () => (await line.boundingBox())!.height, { timeout: UI_TIMEOUT }).toBeGreaterThan(lineBox.height + 100)
+    const dragged = (await line.boundingBox())!.height
+    await page.getByRole('button', { name: 'Make Temperature taller' }).click()
+    await expect.poll(async () => (await line.boundingBox())!.height, { timeout: UI_TIMEOUT }).toBeGreaterThan(dragged + 40)
+    await screenshot(page, 'dashboard-grid-editing.png')
+    await page.getByTestId('edit-dashboard').click()
+
+    // A phone: one column, the panels in their order.
     await page.setViewportSize({ width: 360, height: 800 })
+    await page.reload()
+    await expect
+      .poll(
+        async () => {
+          const [a, b] = [(await panel(page, 'Temperature now').boundingBox())!, (await line.boundingBox())!]
+          return Math.abs(a.x - b.x) < 2 && b.y >= a.y + a.height
+        },
+        { timeout: UI_TIMEOUT },
+      )
+      .toBe(true)
+    await waitForText(stat, '27.25 °C')
     await screenshot(page, 'live-dashboard-360px.png')
 
     // Drag-to-zoom: a drag across the last fifth of the line chart's hour makes that span the

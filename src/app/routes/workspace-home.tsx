@@ -1,6 +1,7 @@
 import { AlertFeed } from '../../features/alerts/components/alert-feed.tsx'
 import { CreateDashboardForm } from '../../features/dashboards/components/create-dashboard-form.tsx'
 import { DashboardList } from '../../features/dashboards/components/dashboard-list.tsx'
+import { ImportDashboardForm } from '../../features/dashboards/components/import-dashboard-form.tsx'
 import { RecentMetrics } from '../../features/metrics/components/recent-metrics.tsx'
 import { WorkspaceHeader } from '../../features/workspaces/components/workspace-header.tsx'
 import { canWrite, useWorkspaceRef } from '../../lib/workspace-ref.ts'
@@ -21,6 +22,11 @@ export default function WorkspaceHomeRoute() {
       {canWrite(workspace) ? (
         <ErrorBoundary region="create dashboard">
           <CreateDashboardForm />
+        </ErrorBoundary>
+      ) : null}
+      {canWrite(workspace) ? (
+        <ErrorBoundary region="import dashboard">
+          <ImportDashboardForm />
         </ErrorBoundary>
       ) : null}
       <ErrorBoundary region="alert feed">

@@ -1,23 +1,29 @@
 import { useMutation } from '@apollo/client/react'
 import { useState } from 'react'
-import { RemovePanelDocument, SetPanelWidthDocument, SwapPanelsDocument, type PanelFieldsFragment } from '../../gql/graphql.ts'
+import { RemovePanelDocument, SavePanelLayoutDocument, type PanelFieldsFragment } from '../../gql/graphql.ts'
 import { toAppError, type AppError } from '../../lib/error-catalogue.ts'
+import { changedPlacements, movePanel, resizePanel, type PanelSize } from '../../panels/panel-layout.ts'
 
 export interface PanelEdits {
   /** The last edit's error, cleared when the next one starts. */
   error: AppError | null
+  /** Saves a whole new layout (panels in their new order, with sizes): after a drag or a resize. */
+  saveLayout(layout: readonly PanelSize[]): Promise<void>
   move(index: number, by: -1 | 1): Promise<void>
-  resize(panel: PanelFieldsFragment, by: -1 | 1): Promise<void>
+  resize(index: number, axis: 'width' | 'height', by: -1 | 1): Promise<void>
   /** Asks first; removes the panel once confirmed. */
   remove(panel: PanelFieldsFragment): void
 }
 
-/** Moving, resizing and removing a dashboard's panels (listed in their order). */
+/**
+ * Arranging and removing a dashboard's panels (listed in their order). Every arrangement is
+ * saved as one `update_panels_many` of the panels it changed, so a drag that reorders many
+ * panels is one transaction.
+ */
 export function usePanelEdits(panels: readonly PanelFieldsFragment[]): PanelEdits {
   const [error, setError] = useState<AppError | null>(null)
   const [removePanel] = useMutation(RemovePanelDocument)
-  const [swapPanels] = useMutation(SwapPanelsDocument)
-  const [setPanelWidth] = useMutation(SetPanelWidthDocument)
+  const [savePanelLayout] = useMutation(SavePanelLayoutDocument)
 
   async function run(action: () => Promise<unknown>) {
     setError(null)
@@ -28,17 +34,23 @@ export function usePanelEdits(panels: readonly PanelFieldsFragment[]): PanelEdit
     }
   }
 
+  async function saveLayout(layout: readonly PanelSize[]) {
+    const changed = changedPlacements(panels, layout)
+    if (changed.length === 0) return
+    await run(() =>
+      savePanelLayout({
+        variables: {
+          updates: changed.map(({ id, position, width, height }) => ({ where: { id: { _eq: id } }, _set: { position, width, height } })),
+        },
+      }),
+    )
+  }
+
   return {
     error,
-    // Positions are normalised to the list order on every move, so duplicates left by concurrent
-    // edits sort themselves out.
-    move: (index, by) =>
-      run(() => {
-        const a = panels[index]!
-        const b = panels[index + by]!
-        return swapPanels({ variables: { firstId: a.id, firstPosition: index + by, secondId: b.id, secondPosition: index } })
-      }),
-    resize: (panel, by) => run(() => setPanelWidth({ variables: { id: panel.id, width: panel.width + by } })),
+    saveLayout,
+    move: (index, by) => saveLayout(movePanel(panels, index, by)),
+    resize: (index, axis, by) => saveLayout(panels.map((panel, at) => (at === index ? resizePanel(panel, axis, by) : panel))),
     remove: (panel) => {
       if (!globalThis.confirm(`Remove the panel "${panel.title || panel.metric.name}"?`)) return
       void run(() => removePanel({ variables: { id: panel.id } }))

@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   DashboardDocument,
   DashboardMetricOptionsDocument,
-  SwapPanelsDocument,
-  type SwapPanelsMutationVariables,
+  DuplicateDashboardDocument,
+  SavePanelLayoutDocument,
+  type SavePanelLayoutMutationVariables,
 } from '../../../gql/graphql.ts'
 import { listenWithMswServer, server } from '../../../testing/msw-server.ts'
 import { renderScreen } from '../../../testing/test-app.tsx'
@@ -55,8 +56,9 @@ const dashboard = {
       kind: 'line',
       aggregation: 'avg',
       bucket_seconds: 60,
-      position: n,
+      position: n - 1,
       width: 2,
+      height: 4,
       metric: { __typename: 'metrics' as const, id: `m${n}`, key: `metric-${n}`, name: `Metric ${n}`, unit: 'ms' },
       thresholds: [],
       series: [],
@@ -67,7 +69,7 @@ const dashboard = {
 /** Opens the dashboard page on `dashboard`, served live; resolves once its panels show. */
 async function openDashboard() {
   const live = new TestSubscriptions()
-  renderScreen(<DashboardPage />, {
+  const view = renderScreen(<DashboardPage />, {
     path: '/w/:slug/dashboards/:id',
     at: `/w/acme/dashboards/${dashboardId}`,
     workspace,
@@ -78,28 +80,91 @@ async function openDashboard() {
     live.push(DashboardDocument, dashboard)
   })
   expect(await screen.findAllByTestId('panel')).toHaveLength(2)
+  return view
 }
 
 describe('DashboardPage', () => {
-  it('moves a panel earlier from its edit toolbar by swapping its position with the one before', async () => {
-    const swaps: SwapPanelsMutationVariables[] = []
+  /** Edit mode with the layout saves recorded; the add-panel form lists no metrics. */
+  async function editDashboard() {
+    const saves: SavePanelLayoutMutationVariables[] = []
     server.use(
-      // Edit mode shows the add-panel form, which lists the workspace's metrics.
       graphql.query(DashboardMetricOptionsDocument, () => HttpResponse.json({ data: { metrics: [] } })),
-      graphql.mutation(SwapPanelsDocument, ({ variables }) => {
-        swaps.push(variables)
-        return HttpResponse.json({ data: { first: null, second: null } })
+      graphql.mutation(SavePanelLayoutDocument, ({ variables }) => {
+        saves.push(variables)
+        return HttpResponse.json({ data: { update_panels_many: [{ affected_rows: 1 }] } })
       }),
     )
     await openDashboard()
     const user = userEvent.setup()
     expect(screen.queryByRole('button', { name: 'Move Panel 2 earlier' })).toBeNull()
     await user.click(screen.getByTestId('edit-dashboard'))
-    expect((screen.getByRole('button', { name: 'Move Panel 1 earlier' }) as HTMLButtonElement).disabled).toBe(true)
+    return { saves, user }
+  }
+  const [first, second] = dashboard.dashboards_by_pk.panels
+  const set = (id: string, position: number, width: number, height: number) => ({
+    where: { id: { _eq: id } },
+    _set: { position, width, height },
+  })
+
+  it('moves a panel earlier from its keyboard buttons, saving both new positions in one request', async () => {
+    const { saves, user } = await editDashboard()
+    expect(((await screen.findByRole('button', { name: 'Move Panel 1 earlier' })) as HTMLButtonElement).disabled).toBe(true)
     await user.click(screen.getByRole('button', { name: 'Move Panel 2 earlier' }))
-    await waitFor(() => expect(swaps).toHaveLength(1))
-    const [first, second] = dashboard.dashboards_by_pk.panels
-    expect(swaps[0]).toEqual({ firstId: second!.id, firstPosition: 0, secondId: first!.id, secondPosition: 1 })
+    await waitFor(() => expect(saves).toHaveLength(1))
+    expect(saves[0]!.updates).toEqual([set(second!.id, 0, 2, 4), set(first!.id, 1, 2, 4)])
+  })
+
+  it('makes a panel taller and wider from its keyboard buttons, saving only that panel', async () => {
+    const { saves, user } = await editDashboard()
+    await user.click(await screen.findByRole('button', { name: 'Make Panel 1 taller' }))
+    await waitFor(() => expect(saves).toHaveLength(1))
+    expect(saves[0]!.updates).toEqual([set(first!.id, 0, 2, 5)])
+    await user.click(screen.getByRole('button', { name: 'Make Panel 2 wider' }))
+    await waitFor(() => expect(saves).toHaveLength(2))
+    expect(saves[1]!.updates).toEqual([set(second!.id, 1, 3, 4)])
+  })
+
+  it('duplicates the dashboard in one mutation and opens the copy', async () => {
+    const duplicated: string[] = []
+    server.use(
+      graphql.mutation(DuplicateDashboardDocument, ({ variables }) => {
+        duplicated.push(variables.id)
+        return HttpResponse.json({
+          data: { duplicate_dashboard: [{ id: 'copy-1', title: 'Greenhouse (copy)' }] },
+        })
+      }),
+    )
+    const view = await openDashboard()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Duplicate' }))
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/w/acme/dashboards/copy-1'))
+    expect(duplicated).toEqual([dashboardId])
+  })
+
+  it('exports the dashboard as a version-1 document with its metrics by name', async () => {
+    const files: Blob[] = []
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      files.push(blob as Blob)
+      return 'blob:export'
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+    try {
+      await openDashboard()
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Export JSON' }))
+      expect(files).toHaveLength(1)
+      const exported = JSON.parse(await files[0]!.text()) as {
+        version: number
+        title: string
+        panels: { metric: string; layout: unknown }[]
+      }
+      expect(exported.version).toBe(1)
+      expect(exported.title).toBe('Greenhouse')
+      expect(exported.panels.map((p) => [p.metric, p.layout])).toEqual([
+        ['Metric 1', { width: 2, height: 4 }],
+        ['Metric 2', { width: 2, height: 4 }],
+      ])
+    } finally {
+      vi.restoreAllMocks()
+    }
   })
 
   it('moves its charts with the clock without rendering the page again', async () => {

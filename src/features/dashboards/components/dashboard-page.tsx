@@ -11,6 +11,7 @@ import { ErrorBoundary } from '../../../ui/error-boundary.tsx'
 import { RangePicker } from '../../../ui/range-picker.tsx'
 import { ErrorMessage, Loading } from '../../../ui/states.tsx'
 import { AddPanelForm } from './add-panel-form.tsx'
+import { DashboardActions } from './dashboard-actions.tsx'
 import { DashboardGrid } from './dashboard-grid.tsx'
 import { DashboardSettingsForm } from './dashboard-settings-form.tsx'
 import { KioskCycle } from './kiosk-cycle.tsx'
@@ -65,6 +66,7 @@ export function DashboardPage({ shareControl }: DashboardPageProps) {
               {editing ? 'Done editing' : 'Edit panels'}
             </button>
           ) : null}
+          {!kiosk ? <DashboardActions dashboard={dashboard} workspaceSlug={workspace.slug} writable={writable} /> : null}
           {workspace.role === 'owner' && !kiosk ? shareControl?.(dashboard.id) : null}
           {kiosk ? <KioskCycle dashboardId={dashboard.id} seconds={kioskSeconds} /> : null}
         </div>

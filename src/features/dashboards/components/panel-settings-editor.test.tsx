@@ -28,6 +28,7 @@ const panel = (kind: string, thresholds: unknown = []): PanelFieldsFragment => (
   kind,
   aggregation: 'avg',
   bucket_seconds: 60,
+  height: 4,
   position: 0,
   width: 2,
   thresholds,
