@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { changedPlacements, flowLayout, movePanel, orderFromCells, resizePanel } from './panel-layout.ts'
+import { changedPlacements, chartHeightPx, flowLayout, movePanel, orderFromCells, resizePanel } from './panel-layout.ts'
 
 const panel = (id: string, width: number, height = 4) => ({ id, width, height })
 
@@ -75,5 +75,11 @@ describe('movePanel and resizePanel', () => {
     expect(resizePanel(panel('a', 2), 'width', -1).width).toBe(1)
     expect(resizePanel(panel('a', 2, 3), 'height', -1).height).toBe(3)
     expect(resizePanel(panel('a', 2, 11), 'height', 1).height).toBe(12)
+  })
+})
+
+describe('chartHeightPx', () => {
+  it('draws the usual 180 px chart at 4 rows, and a row and its gap more or less per row', () => {
+    expect([3, 4, 5, 12].map(chartHeightPx)).toEqual([104, 180, 256, 788])
   })
 })

@@ -15,6 +15,14 @@ export const MAX_WIDTH = GRID_COLUMNS
 export const MIN_HEIGHT = 3
 export const MAX_HEIGHT = 12
 
+/** The chart of a panel at its usual 4 rows; a card's header and value line take the rest. */
+const CHART_PX_AT_4_ROWS = 180
+
+/** The chart's height in a panel `height` rows tall: each row more (or less) adds (or takes) a row and its gap. */
+export function chartHeightPx(height: number): number {
+  return CHART_PX_AT_4_ROWS + (height - 4) * (ROW_HEIGHT_PX + GRID_GAP_PX)
+}
+
 export interface PanelSize {
   id: string
   width: number

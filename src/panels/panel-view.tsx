@@ -31,6 +31,8 @@ export interface PanelViewProps {
   error?: AppError | null
   /** A drag across a line or bar chart selects this span, Unix seconds (drag-to-zoom). */
   onSelectRange?: (from: number, to: number) => void
+  /** The chart's height, px: taller panels draw taller charts. */
+  chartHeight?: number
   /** The first series' name in the legend (its metric's name); the title otherwise. */
   name?: string
   /** The other series of a line or bar panel: drawn in their own colours, with a legend. */
@@ -53,6 +55,7 @@ export function PanelView({
   loading,
   error,
   onSelectRange,
+  chartHeight = 180,
   name = title,
   moreSeries = [],
   thresholds = [],
@@ -130,7 +133,7 @@ export function PanelView({
         to={to}
         label={title}
         unit={unit}
-        height={180}
+        height={chartHeight}
         {...(bucketSeconds ? { bucketSeconds } : {})}
         {...(kind === 'line' && markers ? { markers } : {})}
         onSelectRange={onSelectRange}

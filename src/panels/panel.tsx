@@ -5,6 +5,7 @@ import { toAppError } from '../lib/error-catalogue.ts'
 import { effectiveBucket, rangeSeconds, useMinuteClock, useSecondClock, viewWindow, type ViewRange } from '../lib/time-range.ts'
 import { useLiveSeries, type LiveSeries } from '../lib/use-live-series.ts'
 import { LiveSeriesFeed } from './live-series-feed.tsx'
+import { chartHeightPx } from './panel-layout.ts'
 import { PanelView, type MoreSeries, type PanelKind, type PanelViewProps } from './panel-view.tsx'
 import { readThresholds } from './thresholds.ts'
 
@@ -77,6 +78,7 @@ export function Panel({ panel, range, onSelectRange, showAnnotations = false }: 
         loading={loading}
         error={error ? toAppError(error) : null}
         onSelectRange={onSelectRange}
+        chartHeight={chartHeightPx(panel.height)}
       />
     </>
   )
