@@ -152,6 +152,8 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     // Drag-to-zoom: a drag across the last fifth of the line chart's hour makes that span the
     // page's absolute range, kept in the URL beside the preset that Back to live returns to.
     await page.setViewportSize({ width: 1280, height: 860 })
+    // The grid lays the panels out again for the wider page (with a CSS transition): drag once it is still.
+    await settled(line)
     await dragAcross(page, line, 0.8, 0.99)
     await page.waitForURL(/[?&]from=/, { timeout: UI_TIMEOUT })
     const zoomed = new URL(page.url()).searchParams
@@ -228,6 +230,22 @@ async function signedInWriter() {
       return created.data!.insert_metrics_one!.id
     },
   }
+}
+
+/** Once the element's box stays the same for 300 ms: a layout change and its transition are over. */
+async function settled(element: Locator): Promise<void> {
+  let last = ''
+  await expect
+    .poll(
+      async () => {
+        const box = JSON.stringify(await element.boundingBox())
+        const same = box === last
+        last = box
+        return same
+      },
+      { timeout: UI_TIMEOUT, interval: 300 },
+    )
+    .toBe(true)
 }
 
 /** Drags the mouse across a panel's chart, from and to fractions of its plotting area's width. */
