@@ -183,6 +183,34 @@ it('signs up, builds a dashboard and sees a point written by another client arri
       new Date((minute + 60) * 1000).toISOString(),
     ])
     await waitForText(legend, 'Temperature27.25 °C')
+
+    // Export JSON, then Import on the workspace home: the new dashboard has the same panels, the
+    // line panel's second series and the stat panel's threshold with them.
+    await page.setViewportSize({ width: 1280, height: 860 })
+    const exportedFrom = new URL(page.url()).pathname
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export JSON' }).click()
+    const file = await (await download).path()
+    await page.goto(`${server.backend.url}/w/greenhouse-lab`)
+    const importForm = page.getByTestId('dashboard-import-form')
+    await importForm.getByLabel('Dashboard file').setInputFiles(file)
+    await importForm.getByRole('button', { name: 'Import dashboard' }).click()
+    await page.waitForURL((url) => url.pathname.includes('/dashboards/') && url.pathname !== exportedFrom, { timeout: UI_TIMEOUT })
+    await waitForText(panel(page, 'Temperature').getByRole('list', { name: 'Legend' }), 'Humidity61.5')
+    await waitForText(panel(page, 'Temperature now').getByTestId('panel-threshold'), 'At or above 25 °C (red)')
+    await screenshot(page, 'imported-dashboard.png')
+
+    // A file that does not fit: every wrong field by its path.
+    await page.goto(`${server.backend.url}/w/greenhouse-lab`)
+    const broken = { version: 1, title: 'Broken', panels: [{ metric: 'cpu', kind: 'pie', aggregation: 'avg', bucketSeconds: 60 }] }
+    await importForm
+      .getByLabel('Dashboard file')
+      .setInputFiles({ name: 'broken.dashboard.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) })
+    await importForm.getByRole('button', { name: 'Import dashboard' }).click()
+    await waitForText(importForm.getByTestId('import-issues'), 'panels[0].metric: no metric named "cpu" in this workspace')
+    await screenshot(page, 'import-dashboard-errors.png')
+    await page.setViewportSize({ width: 360, height: 800 })
+    await screenshot(page, 'import-dashboard-errors-360px.png')
     expect(problems.filter((p) => !isExpectedNoise(p))).toEqual([])
   } catch (error) {
     await screenshot(page, 'failure.png').catch(() => undefined)
