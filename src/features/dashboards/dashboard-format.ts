@@ -13,8 +13,8 @@ import { MAX_THRESHOLDS, readThresholds, THRESHOLD_COLOURS } from '../../panels/
 
 export const DASHBOARD_FORMAT_VERSION = 1
 export const MAX_PANELS = 24
-/** A panel's metrics, its own included (the database's panel_metrics_limit). */
-const MAX_METRICS_PER_PANEL = 5
+/** A line or bar panel draws its own metric and up to 4 more (the database's panel_metrics_limit). */
+export const MAX_MORE_SERIES = 4
 
 /** A wrong field: its path in the document (`panels[3].metric`) and what is wrong with it. */
 export interface FormatIssue {
@@ -89,7 +89,7 @@ export const PANEL_FIELDS = {
   bucketSeconds: oneOf(BUCKET_SECONDS),
   layout: object({ width: wholeNumber(MIN_WIDTH, MAX_WIDTH), height: wholeNumber(MIN_HEIGHT, MAX_HEIGHT) }),
   // The panel's other metrics by name, drawn after `metric` (line and bar panels).
-  series: optional(listOf(text(1, 80), MAX_METRICS_PER_PANEL - 1), []),
+  series: optional(listOf(text(1, 80), MAX_MORE_SERIES), []),
   thresholds: optional(listOf(object({ value: finiteNumber(), colour: oneOf(THRESHOLD_COLOURS) }), MAX_THRESHOLDS), []),
 }
 

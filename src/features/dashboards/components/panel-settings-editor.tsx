@@ -12,7 +12,7 @@ import { useWorkspaceRef } from '../../../lib/workspace-ref.ts'
 import { readThresholds, thresholdsProblem } from '../../../panels/thresholds.ts'
 import { SelectField } from '../../../ui/field.tsx'
 import { ErrorMessage } from '../../../ui/states.tsx'
-import { MAX_MORE_SERIES } from './series-picker.tsx'
+import { MAX_MORE_SERIES } from '../dashboard-format.ts'
 import { ThresholdsEditor, thresholdsFromDrafts, type ThresholdDraft } from './thresholds-editor.tsx'
 
 export interface PanelSettingsEditorProps {

@@ -1,7 +1,5 @@
 import { SelectField } from '../../../ui/field.tsx'
-
-/** A line or bar panel draws its own metric and up to 4 more (panel_metrics_limit). */
-export const MAX_MORE_SERIES = 4
+import { MAX_MORE_SERIES } from '../dashboard-format.ts'
 
 export interface SeriesPickerProps {
   /** The workspace's metrics to choose from. */
