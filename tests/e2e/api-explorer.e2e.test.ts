@@ -241,7 +241,7 @@ it('fits a phone and a wide screen: a metric with a 500-character unbroken annot
     await annotation.waitFor({ timeout: UI_TIMEOUT })
     await expectFitsBothWidths(page, 'metric-long-annotation', [annotation.getByRole('button', { name: 'Delete' })])
 
-    await page.getByRole('link', { name: 'Settings' }).click()
+    await page.getByRole('link', { name: 'Settings', exact: true }).click()
     const invitation = page.getByTestId('invitation-row')
     const keyRevoke = page.getByTestId('ingest-keys').getByRole('button', { name: 'Revoke' })
     await keyRevoke.first().waitFor({ timeout: UI_TIMEOUT })
@@ -252,7 +252,7 @@ it('fits a phone and a wide screen: a metric with a 500-character unbroken annot
       keyRevoke,
     ])
 
-    await page.getByRole('link', { name: 'Metrics' }).click()
+    await page.getByRole('link', { name: 'Metrics', exact: true }).click()
     const row = page.getByTestId('metric-row-greenhouse.humidity_pct')
     await row.waitFor({ timeout: UI_TIMEOUT })
     await expectFitsBothWidths(page, 'metrics-list', [row.getByRole('link', { name: 'Greenhouse humidity' }), row.locator('td').last()])

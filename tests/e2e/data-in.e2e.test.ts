@@ -43,7 +43,7 @@ it('creates an ingest key, moves an open dashboard over plain HTTP, imports a CS
     await workspaceForm.getByRole('button', { name: 'Create workspace' }).click()
     await page.waitForURL('**/w/greenhouse-lab', { timeout: UI_TIMEOUT })
 
-    await page.getByRole('link', { name: 'Metrics' }).click()
+    await page.getByRole('link', { name: 'Metrics', exact: true }).click()
     const metricForm = page.getByTestId('metric-create-form')
     await metricForm.getByLabel('Key').fill('greenhouse.temp_c')
     await metricForm.getByLabel('Name').fill('Temperature')
@@ -52,7 +52,7 @@ it('creates an ingest key, moves an open dashboard over plain HTTP, imports a CS
     await page.getByTestId('metric-row-greenhouse.temp_c').waitFor({ timeout: UI_TIMEOUT })
 
     // The key, shown once with its curl example.
-    await page.getByRole('link', { name: 'Settings' }).click()
+    await page.getByRole('link', { name: 'Settings', exact: true }).click()
     const keys = page.getByTestId('ingest-keys')
     await keys.getByLabel('Key name').fill('greenhouse sensor')
     await keys.getByRole('button', { name: 'Create key' }).click()
@@ -65,7 +65,7 @@ it('creates an ingest key, moves an open dashboard over plain HTTP, imports a CS
     await page.setViewportSize({ width: 1280, height: 900 })
 
     // An open dashboard with a stat panel, moved by a plain HTTP call with the key.
-    await page.getByRole('link', { name: 'Home' }).click()
+    await page.getByRole('link', { name: 'Home', exact: true }).click()
     const dashboardForm = page.getByTestId('dashboard-create-form')
     await dashboardForm.getByLabel('Title').fill('Greenhouse')
     await dashboardForm.getByRole('button', { name: 'Create dashboard' }).click()

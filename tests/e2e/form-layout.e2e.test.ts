@@ -96,7 +96,7 @@ it('keeps the inputs of a form row in line when one field has a hint or an error
     await page.waitForURL('**/w/layout-lab', { timeout: UI_TIMEOUT })
 
     // Key and Unit have hints, Name between them has none.
-    await page.getByRole('link', { name: 'Metrics' }).click()
+    await page.getByRole('link', { name: 'Metrics', exact: true }).click()
     const metricForm = page.getByTestId('metric-create-form')
     await metricForm.getByLabel('Key').waitFor({ timeout: UI_TIMEOUT })
     await expectInLine(metricForm)
@@ -116,7 +116,7 @@ it('keeps the inputs of a form row in line when one field has a hint or an error
     await expectNoStretchedButtons(page)
 
     // The dashboard in edit mode: its settings form, the add-panel form and each panel's controls.
-    await page.getByRole('link', { name: 'Home' }).click()
+    await page.getByRole('link', { name: 'Home', exact: true }).click()
     const dashboardForm = page.getByTestId('dashboard-create-form')
     await dashboardForm.getByLabel('Title').fill('Service health')
     await dashboardForm.getByRole('button', { name: 'Create dashboard' }).click()

@@ -57,7 +57,7 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     await workspaceForm.getByRole('button', { name: 'Create workspace' }).click()
     await page.waitForURL('**/w/greenhouse-lab', { timeout: UI_TIMEOUT })
 
-    await page.getByRole('link', { name: 'Metrics' }).click()
+    await page.getByRole('link', { name: 'Metrics', exact: true }).click()
     const metricForm = page.getByTestId('metric-create-form')
     await metricForm.getByLabel('Key').fill('greenhouse.temp_c')
     await metricForm.getByLabel('Name').fill('Temperature')
@@ -71,7 +71,7 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     const started = Date.now()
     for (let i = 14; i >= 3; i--) await writer.addPoint(new Date(started - i * 30_000), 20 + Math.sin(i / 2) * 1.5)
 
-    await page.getByRole('link', { name: 'Home' }).click()
+    await page.getByRole('link', { name: 'Home', exact: true }).click()
     const dashboardForm = page.getByTestId('dashboard-create-form')
     await dashboardForm.getByLabel('Title').fill('Greenhouse')
     await dashboardForm.getByRole('button', { name: 'Create dashboard' }).click()

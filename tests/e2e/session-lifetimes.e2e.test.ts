@@ -106,7 +106,7 @@ it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(socketsOpened).toBeLessThanOrEqual(tokenCalls.length + 2)
 
       // After three lifetimes the app still navigates and signs out.
-      await page.getByRole('link', { name: 'Metrics' }).click()
+      await page.getByRole('link', { name: 'Metrics', exact: true }).click()
       await page.getByTestId('metric-create-form').waitFor({ timeout: UI_TIMEOUT })
       await page.goBack()
       await page.getByRole('heading', { name: DEMO_DASHBOARD.title, level: 1 }).waitFor({ timeout: UI_TIMEOUT })

@@ -86,7 +86,7 @@ it('lives a day: invites a teammate, ingests, fires an alert that notifies a web
     await owner.waitForURL('**/w/team-lab', { timeout: UI_TIMEOUT })
 
     // Invitation: the owner invites, the invitee signs up and accepts in another context.
-    await owner.getByRole('link', { name: 'Settings' }).click()
+    await owner.getByRole('link', { name: 'Settings', exact: true }).click()
     await owner.getByLabel('Email', { exact: true }).fill('member@example.com')
     await owner.getByLabel('Role', { exact: true }).selectOption('editor')
     await owner.getByRole('button', { name: 'Invite' }).click()
@@ -127,13 +127,13 @@ it('lives a day: invites a teammate, ingests, fires an alert that notifies a web
     await rules.getByLabel('Window (s)').fill('60')
     await rules.getByRole('button', { name: 'Add rule' }).click()
     await rules.getByText('Slow API', { exact: true }).waitFor({ timeout: UI_TIMEOUT })
-    await owner.getByRole('link', { name: 'Alerts' }).click()
+    await owner.getByRole('link', { name: 'Alerts', exact: true }).click()
     const channels = owner.getByTestId('notification-channels')
     await channels.getByLabel('Channel name').fill('Ops webhook')
     await channels.getByLabel('Webhook URL').fill(`${webhook.url}/ops`)
     await channels.getByRole('button', { name: 'Add channel' }).click()
     await channels.getByText(`${webhook.url}/ops`).waitFor({ timeout: UI_TIMEOUT })
-    await owner.getByRole('link', { name: 'Settings' }).click()
+    await owner.getByRole('link', { name: 'Settings', exact: true }).click()
     const keys = owner.getByTestId('ingest-keys')
     await keys.getByLabel('Key name').fill('api gateway')
     await keys.getByRole('button', { name: 'Create key' }).click()
@@ -167,7 +167,7 @@ it('lives a day: invites a teammate, ingests, fires an alert that notifies a web
     await member.getByRole('button', { name: 'Acknowledge' }).click()
     await owner.getByText(/Acknowledged by/).waitFor({ timeout: UI_TIMEOUT })
     await both(owner, 'alert-thread')
-    await owner.getByRole('link', { name: 'Alerts' }).click()
+    await owner.getByRole('link', { name: 'Alerts', exact: true }).click()
     await owner.getByRole('heading', { name: 'Rules' }).waitFor({ timeout: UI_TIMEOUT })
     await both(owner, 'alerts')
 
