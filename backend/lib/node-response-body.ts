@@ -33,7 +33,7 @@ export function preferNodeSource(c: Context, body: ReadableStream<Uint8Array>, s
  */
 export function sendNodeSources(
   fetch: (request: Request, env: NodeBindings) => Response | Promise<Response>,
-  onStreamError: (error: unknown) => void,
+  onStreamError: (error: unknown, request: Request) => void,
 ): (request: Request, env: NodeBindings) => Promise<Response> {
   return async (request, env) => {
     const response = await fetch(request, env)
@@ -46,7 +46,7 @@ export function sendNodeSources(
     try {
       await pipeline(entry.source, outgoing)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') onStreamError(error)
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') onStreamError(error, request)
     }
     return RESPONSE_ALREADY_SENT
   }

@@ -72,7 +72,9 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     if (options.webAppDir) serveWebApp(app, options.webAppDir)
     // Downloads leave Hono's Web Response for a pipe from their file (lib/node-response-body.ts).
     const serveApp = getRequestListener(
-      sendNodeSources(app.fetch, (error) => log.warn('a streamed answer failed midway', { message: String(error) })),
+      sendNodeSources(app.fetch, (error, request) =>
+        log.warn('a streamed answer failed midway', { requestId: request.headers.get(REQUEST_ID_HEADER), message: String(error) }),
+      ),
     )
     const graphqlHttp = serveGraphqlHttp({ post: graphqlPostHandler(context, engine), get: graphqlGetHandler(context, engine) }, log)
     // Two paths bypass Hono: /v1/functions, whose calls stream to worker processes as Node
