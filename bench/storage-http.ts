@@ -4,6 +4,7 @@ import { createReadStream, createWriteStream, statSync } from 'node:fs'
 import { createServer, request, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { pipeline } from 'node:stream/promises'
+import { cpuSecondsOf } from '../tests/support/storage-server.ts'
 
 /**
  * The storage benchmark's node:http side (bench/storage.ts): a client that streams a file as a
@@ -48,12 +49,18 @@ export async function downloadToFile(url: string, path: string, headers: Record<
   await pipeline(response, createWriteStream(path))
 }
 
+/** The disk store's read size and write queue (backend/storage/disk-blob-store.ts), which the ceiling uses too. */
+const CHUNK_BYTES = 1024 * 1024
+
 /**
  * The ceiling, in a process of its own as the backend is (bench/storage-ceiling-process.ts): POST
  * streams the body into `uploadPath` and answers 201; GET streams `downloadPath` back with its
- * length, in the 1 MiB reads the disk store uses.
+ * length; both with the disk store's 1 MiB reads and write queue.
  */
-export async function startCeilingServer(uploadPath: string, downloadPath: string): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startCeilingServer(
+  uploadPath: string,
+  downloadPath: string,
+): Promise<{ url: string; cpuSeconds(): number; stop(): Promise<void> }> {
   const child = fork(new URL('./storage-ceiling-process.ts', import.meta.url).pathname, [uploadPath, downloadPath], {
     execArgv: ['--import', 'tsx'],
   })
@@ -62,6 +69,7 @@ export async function startCeilingServer(uploadPath: string, downloadPath: strin
   const [ready] = (await once(child, 'message')) as [{ url: string }]
   return {
     url: ready.url,
+    cpuSeconds: () => cpuSecondsOf(child.pid!),
     async stop() {
       child.kill()
       await once(child, 'exit')
@@ -74,14 +82,14 @@ export async function startCeilingServer(uploadPath: string, downloadPath: strin
 export async function serveCeiling(uploadPath: string, downloadPath: string): Promise<string> {
   const server = createServer((incoming, outgoing) => {
     if (incoming.method === 'POST') {
-      pipeline(incoming, createWriteStream(uploadPath)).then(
+      pipeline(incoming, createWriteStream(uploadPath, { highWaterMark: CHUNK_BYTES })).then(
         () => outgoing.writeHead(201, { 'content-type': 'application/json' }).end('{}'),
         (error: Error) => outgoing.writeHead(500).end(error.message),
       )
       return
     }
     outgoing.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(statSync(downloadPath).size) })
-    pipeline(createReadStream(downloadPath, { highWaterMark: 1024 * 1024 }), outgoing).catch(() => outgoing.destroy())
+    pipeline(createReadStream(downloadPath, { highWaterMark: CHUNK_BYTES }), outgoing).catch(() => outgoing.destroy())
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`

@@ -49,6 +49,10 @@ export async function benchStorage(rounds = 5, avatars = 200): Promise<string[]>
     '|---|---|---|---|---|---|---|',
   ]
   const memory: string[] = []
+  const cpuLines = [
+    '| store | file | server (node:http client) | server CPU ms per upload | server CPU ms per download |',
+    '|---|---|---|---|---|',
+  ]
   try {
     for (const size of SIZES) writeFileSync(join(work, `source-${size}`), Buffer.alloc(size, 7))
     for (const store of ['disk', 's3'] as const) {
@@ -61,6 +65,7 @@ export async function benchStorage(rounds = 5, avatars = 200): Promise<string[]>
       try {
         const measured = await benchOneStore(server, work, rounds, baseline)
         lines.push(...measured.rows.map((row) => `| ${store} ${row}`))
+        cpuLines.push(...measured.cpuRows.map((row) => `| ${store} ${row}`))
         memory.push(`${store}: ${measured.rss}`)
       } finally {
         await baseline?.stop()
@@ -73,6 +78,8 @@ export async function benchStorage(rounds = 5, avatars = 200): Promise<string[]>
   }
   return [
     ...lines,
+    '',
+    ...cpuLines,
     '',
     `Backend RSS, idle → peak, during a ${RSS_BYTES / MB} MB upload (node:http client) and its download: ${memory.join('; ')}.`,
     `Medians of ${rounds} rounds after one to warm up; plain copy = createReadStream → createWriteStream of the same file in the same temporary directory; the ceiling is a node:http server in its own process piping the body to a file and a file to the response.`,
@@ -200,9 +207,10 @@ async function benchOneStore(
   work: string,
   rounds: number,
   baseline: StorageServer | undefined,
-): Promise<{ rows: string[]; rss: string }> {
+): Promise<{ rows: string[]; cpuRows: string[]; rss: string }> {
   const headers = { 'x-hasura-admin-secret': server.adminSecret }
   const rows: string[] = []
+  const cpuRows: string[] = []
   const files = `${server.url}/v1/storage/files`
   const uploadWithFetch = async (source: string): Promise<string> => {
     const form = new FormData()
@@ -240,6 +248,14 @@ async function benchOneStore(
       baselineDown: [],
       copy: [],
     }
+    const cpu: Record<'httpUp' | 'httpDown' | 'baselineUp' | 'baselineDown' | 'ceilingUp' | 'ceilingDown', number[]> = {
+      httpUp: [],
+      httpDown: [],
+      baselineUp: [],
+      baselineDown: [],
+      ceilingUp: [],
+      ceilingDown: [],
+    }
     try {
       // One round to warm up (connections, plans, the page cache), left out of the figures.
       for (let round = 0; round <= rounds; round++) {
@@ -247,14 +263,22 @@ async function benchOneStore(
         let id = ''
         keep('fetchUp', await timed(async () => void (id = await uploadWithFetch(source))))
         keep('fetchDown', await timed(() => downloadWithFetch(id)))
-        keep('httpUp', await timed(async () => void (id = await uploadWithHttp(source))))
-        keep('httpDown', await timed(() => downloadToFile(`${files}/${id}`, join(work, 'downloaded'), headers)))
-        if (baselineFiles) {
-          keep('baselineUp', await timed(async () => void (id = await uploadWithHttp(source, baselineFiles))))
-          keep('baselineDown', await timed(() => downloadToFile(`${baselineFiles}/${id}`, join(work, 'downloaded'), headers)))
+        // The server's CPU time per transfer too: the machine's load moves it far less than a wall-clock time.
+        const keepWithCpu = async (name: keyof typeof cpu, cpuSeconds: () => number, task: () => Promise<void>) => {
+          const before = cpuSeconds()
+          keep(name, await timed(task))
+          if (round > 0) cpu[name].push(cpuSeconds() - before)
         }
-        keep('ceilingUp', await timed(async () => void uploadedStatus((await postFileForm(ceiling.url, source, {})).status)))
-        keep('ceilingDown', await timed(() => downloadToFile(ceiling.url, join(work, 'downloaded'), {})))
+        await keepWithCpu('httpUp', server.cpuSeconds, async () => void (id = await uploadWithHttp(source)))
+        await keepWithCpu('httpDown', server.cpuSeconds, () => downloadToFile(`${files}/${id}`, join(work, 'downloaded'), headers))
+        if (baseline && baselineFiles) {
+          await keepWithCpu('baselineUp', baseline.cpuSeconds, async () => void (id = await uploadWithHttp(source, baselineFiles)))
+          await keepWithCpu('baselineDown', baseline.cpuSeconds, () =>
+            downloadToFile(`${baselineFiles}/${id}`, join(work, 'downloaded'), headers),
+          )
+        }
+        await keepWithCpu('ceilingUp', ceiling.cpuSeconds, async () => uploadedStatus((await postFileForm(ceiling.url, source, {})).status))
+        await keepWithCpu('ceilingDown', ceiling.cpuSeconds, () => downloadToFile(ceiling.url, join(work, 'downloaded'), {}))
         keep('copy', await timed(() => pipeline(createReadStream(source), createWriteStream(join(work, 'copied')))))
       }
     } finally {
@@ -273,8 +297,16 @@ async function benchOneStore(
       row('bare node:http server (ceiling)', rate('ceilingUp'), rate('ceilingDown')),
       row('plain copy', copy, copy),
     )
+    const cpuMs = (name: keyof typeof cpu) => (median(cpu[name]) * 1000).toFixed(0)
+    const cpuRow = (client: string, up: keyof typeof cpu, down: keyof typeof cpu) =>
+      `| ${size / MB} MB | ${client} | ${cpuMs(up)} | ${cpuMs(down)} |`
+    cpuRows.push(
+      cpuRow('/v1/storage', 'httpUp', 'httpDown'),
+      ...(baselineFiles ? [cpuRow(`the same, baseline ${process.env.BENCH_BASELINE_CHECKOUT}`, 'baselineUp', 'baselineDown')] : []),
+      cpuRow('bare node:http server (ceiling)', 'ceilingUp', 'ceilingDown'),
+    )
   }
-  return { rows, rss: await measureRss(server, work, uploadWithHttp, headers) }
+  return { rows, cpuRows, rss: await measureRss(server, work, uploadWithHttp, headers) }
 }
 
 /** The backend's RSS, idle → peak, during a 100 MB upload and then during its download. */

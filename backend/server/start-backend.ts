@@ -7,6 +7,7 @@ import { openDatabase } from '../db/open-database.ts'
 import { createGraphqlEngine } from '../engine/execute/graphql-engine.ts'
 import { createFunctionsService, type FunctionsService } from '../functions/functions-service.ts'
 import { createLogger, type Logger } from '../lib/logger.ts'
+import { sendNodeSources } from '../lib/node-response-body.ts'
 import { REQUEST_ID_HEADER, requestIdFrom } from '../lib/request-id.ts'
 import { loadMetadataAtStart } from '../metadata/store/load-metadata-at-start.ts'
 import { followOtherInstances } from '../metadata/store/metadata-notifications.ts'
@@ -69,7 +70,12 @@ export async function startBackend(options: StartOptions = {}): Promise<RunningB
     const engine = createGraphqlEngine(context)
     const app = createApp(context, engine)
     if (options.webAppDir) serveWebApp(app, options.webAppDir)
-    const serveApp = getRequestListener(app.fetch)
+    // Downloads leave Hono's Web Response for a pipe from their file (lib/node-response-body.ts).
+    const serveApp = getRequestListener(
+      sendNodeSources(app.fetch, (error, request) =>
+        log.warn('a streamed answer failed midway', { requestId: request.headers.get(REQUEST_ID_HEADER), message: String(error) }),
+      ),
+    )
     const graphqlHttp = serveGraphqlHttp({ post: graphqlPostHandler(context, engine), get: graphqlGetHandler(context, engine) }, log)
     // Two paths bypass Hono: /v1/functions, whose calls stream to worker processes as Node
     // requests, and POST and GET /v1/graphql, the hottest path, which skip the web Request it would build.

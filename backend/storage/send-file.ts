@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { requestIdOf } from '../lib/error-answer.ts'
+import { preferNodeSource } from '../lib/node-response-body.ts'
 import { checkConditionals } from './check-conditionals.ts'
 import { MAX_FILE_NAME_BYTES } from './file-name.ts'
 import { FORMAT_MIME_TYPES, parseImageOptions } from './image-options.ts'
@@ -70,7 +71,8 @@ export async function sendFile(c: Context, storage: StorageService, file: FileMe
   if (c.req.method === 'HEAD') return new Response(null, { status: answer, headers })
   const body = await store.read(key, range)
   if (!body) throw new StorageError(404, 'file not found')
-  return new Response(webBody(body), { status: answer, headers })
+  // Under node:http the bytes go from the file (or S3's response) straight into the socket.
+  return new Response(preferNodeSource(c, webBody(body), body), { status: answer, headers })
 }
 
 /**

@@ -186,6 +186,10 @@ describe('download', () => {
     expect(headers.get('content-type')).toBe('image/png')
     expect(headers.get('content-disposition')).toBe('inline; filename="ada+avatar.png"')
     expect(new Date(headers.get('last-modified')!).getTime()).toBeGreaterThan(Date.now() - 60_000)
+    // The bytes are piped from the file under node:http; the middleware's headers still go with them.
+    expect(headers.get('x-content-type-options')).toBe('nosniff')
+    expect(headers.get('access-control-allow-origin')).toBe('*')
+    expect(headers.get('x-request-id')).toMatch(/^[\w.:-]+$/)
     expect((await t.admin.storage.getFile(avatarId)).status).toBe(200)
     const head = await ada.nhost.storage.getFileMetadataHeaders(avatarId)
     expect(head.headers.get('content-length')).toBe(String(png.length))

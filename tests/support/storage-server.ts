@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 export interface StorageServer {
@@ -9,6 +10,8 @@ export interface StorageServer {
   idleRss(): Promise<number>
   /** The highest RSS sampled since the last `idleRss`. */
   peakRss(): Promise<number>
+  /** CPU seconds the backend's process has used so far (every thread, user and system). */
+  cpuSeconds(): number
   stop(): Promise<void>
 }
 
@@ -46,10 +49,23 @@ export async function startStorageServer(
     adminSecret,
     idleRss: () => ask('idle'),
     peakRss: () => ask('peak'),
+    cpuSeconds: () => cpuSecondsOf(child.pid!),
     async stop() {
       child.send({ type: 'stop' })
       await once(child, 'exit')
       process.off('exit', kill)
     },
   }
+}
+
+/**
+ * CPU seconds a process has used, from /proc/<pid>/stat (utime + stime, in the kernel's 100 ticks
+ * a second): read from outside, so it works for a baseline checkout's process too, and unlike a
+ * wall-clock time it hardly depends on how loaded the machine is.
+ */
+export function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  // The fields after the command name, which is in parentheses: state is the 3rd field, utime the 14th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
 }
