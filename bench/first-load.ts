@@ -26,6 +26,10 @@ import { buildCommitWebApp, serveWebBuild } from './web-build-server.ts'
  *    (web-build-server.ts), so both go through the same extra hop.
  *
  *   npm run bench -- first-load [runs]      (default 5; CHROMIUM_PATH to use another Chromium)
+ *
+ * On PGlite in the data directory by default; with TEST_DATABASE_URL on that PostgreSQL database
+ * instead (an empty one: the first start creates the demo in it, and the benchmark its dense
+ * dashboard).
  */
 const PREVIOUS_PANEL_CLIENT = '2d120b8^'
 const PROJECT_DIR = resolve(import.meta.dirname, '..')
@@ -220,7 +224,15 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pulseboard-bench-first-load-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', PULSEBOARD_DATA_DIR: dataDir }
+  const databaseUrl = process.env.TEST_DATABASE_URL
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PULSEBOARD_DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  }
+  const database = databaseUrl ? 'PostgreSQL' : 'PGlite on files'
   let browser: Browser | undefined
   let serving: Started | undefined
   // Built first, before anything is measured.
@@ -300,7 +312,7 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
     }
     const [today, before] = builds.map((b) => compared.get(b.name)!)
     return [
-      `${runs} runs each; median / max in ms; PGlite on files; machine load (1 min) ${startLoad.toFixed(1)} during the starts, ${loadavg()[0]!.toFixed(1)} after the loads.`,
+      `${runs} runs each; median / max in ms; ${database}; machine load (1 min) ${startLoad.toFixed(1)} during the starts, ${loadavg()[0]!.toFixed(1)} after the loads.`,
       '',
       '| measure | median / max |',
       '|---|---|',
