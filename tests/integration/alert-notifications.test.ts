@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { stopCronTriggers } from '../support/stop-cron-triggers.ts'
 import { startStorageTestBackend, type StorageTestBackend, type StorageUser } from '../support/storage-test-backend.ts'
 
 /**
@@ -109,33 +110,6 @@ const deletePoints = () =>
   t.adminGraphql('mutation ($m: uuid!) { delete_points(where: {metric_id: {_eq: $m}}) { affected_rows } }', { m: metricId })
 const deleteRules = () => t.adminGraphql('mutation { delete_alert_rules(where: {}) { affected_rows } }')
 
-const adminPost = async (path: string, body: unknown) => {
-  const r = await fetch(`${t.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hasura-admin-secret': t.adminSecret },
-    body: JSON.stringify(body),
-  })
-  const answer = (await r.json()) as { result?: string[][] }
-  expect(r.status, JSON.stringify(answer)).toBe(200)
-  return answer
-}
-/**
- * These tests call evaluate-alerts themselves and count what each call sends. The project's
- * schedule (a cron every minute, fanning out to runs 10 s apart) would evaluate between a test's
- * write and its call, and send the notices itself: it is taken out, and a run in flight waited for.
- */
-async function stopAlertSchedule() {
-  const sql = (text: string) => adminPost('/v2/query', { type: 'run_sql', args: { sql: text } })
-  const locked = async (table: string) =>
-    Number((await sql(`SELECT count(*) FROM hdb_catalog.${table} WHERE status = 'locked'`)).result![1]![0])
-  await adminPost('/v1/metadata', { type: 'delete_cron_trigger', args: { name: 'evaluate-alerts' } })
-  // A cron run in flight may still schedule its five runs: wait for it before dropping them.
-  const noneLocked = (table: string) => vi.waitFor(async () => expect(await locked(table)).toBe(0), { timeout: 60_000, interval: 200 })
-  await noneLocked('hdb_cron_events')
-  await sql("DELETE FROM hdb_catalog.hdb_scheduled_events WHERE status = 'scheduled'")
-  await noneLocked('hdb_scheduled_events')
-}
-
 beforeAll(async () => {
   receiver = createServer((req, res) => {
     let text = ''
@@ -156,7 +130,8 @@ beforeAll(async () => {
   // Workers load the functions in the background; on a loaded machine the first calls wait longer
   // than the default limit for them.
   t = await startStorageTestBackend({ env: { PULSEBOARD_FUNCTIONS_TIME_LIMIT_MS: '60000' } })
-  await stopAlertSchedule()
+  // The tests call evaluate-alerts and retain-points themselves and count what each call sends.
+  await stopCronTriggers(t, ['evaluate-alerts', 'retain_points'])
   ;[owner, editor, viewer, outsider] = [
     await t.signUp('owner@example.com'),
     await t.signUp('editor@example.com'),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { stopCronTriggers } from '../support/stop-cron-triggers.ts'
 import { startStorageTestBackend, type StorageTestBackend } from '../support/storage-test-backend.ts'
 
 /**
@@ -27,6 +28,8 @@ it('is scheduled hourly by a cron trigger and deletes points older than 400 days
   expect(metadata.cron_triggers).toContainEqual(
     expect.objectContaining({ name: 'retain_points', webhook: '{{NHOST_FUNCTIONS_URL}}/retain-points', schedule: '17 * * * *' }),
   )
+  // Called by hand below: a scheduled run between the insert and the call would delete first.
+  await stopCronTriggers(t, ['retain_points'])
 
   const owner = await t.signUp('ada@example.com')
   const workspaceId = await t.createWorkspace(owner, 'lab')
