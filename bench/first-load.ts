@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core'
 import { DEFAULT_ADMIN_SECRET } from '../backend/config/load-config.ts'
 import { DEMO_DASHBOARD, DEMO_WORKSPACE } from '../demo/demo-content.ts'
+import { serveChartFloor } from './chart-floor-server.ts'
 import { buildCommitWebApp, serveWebBuild } from './web-build-server.ts'
 
 /**
@@ -20,7 +21,10 @@ import { buildCommitWebApp, serveWebBuild } from './web-build-server.ts'
  * 3. the same for a dashboard of 24 panels (the most a dashboard holds) on 7 days over a week of
  *    one point per second (issue 25: two metrics, each panel a different aggregation and bucket,
  *    so that no two panels share a live query);
- * 4. that dashboard again, today's web app beside the panel client before live-series.ts (one
+ * 4. the floor under step 3 on this machine, in the same browser: a static page drawing 24 uPlot
+ *    charts of the panels' size and point counts from data made in the page (chart-floor-server.ts),
+ *    that page without charts, and the app's sign-in page signed out (the app's own start);
+ * 5. that dashboard again, today's web app beside the panel client before live-series.ts (one
  *    whole-window subscription per panel, commit PREVIOUS_PANEL_CLIENT, or BENCH_BASELINE_COMMIT),
  *    in alternating cold loads: each build served on its own origin in front of the same backend
  *    (web-build-server.ts), so both go through the same extra hop.
@@ -287,6 +291,7 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
     const seedSeconds = (performance.now() - seedStarted) / 1000
     const denseLoad = loadavg()[0]!
     const dense = await coldLoads(browser, { viewport, storageState }, `${url}${densePath}`, 'Dense', 24, runs)
+    const floor = await measureFloor(browser, viewport, storageState, `${url}${densePath}`, url, runs)
 
     // Today's build and the previous panel client's, each on its own origin, loaded in turn.
     const builds = [
@@ -323,6 +328,11 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
       `| 24 panels on 7 days of 1 Hz data, cold load: first contentful paint | ${summary(dense.paint)} |`,
       `| 24 panels on 7 days of 1 Hz data, cold load: its title shown | ${summary(dense.title)} |`,
       `| 24 panels on 7 days of 1 Hz data, cold load: all 24 panels showing their latest value | ${summary(dense.panels)} |`,
+      `| floor: a static page drawing 24 uPlot charts of ${floor.chartSize} px (672 and 168 points) from data made in the page: all drawn | ${summary(floor.charts.panels)} |`,
+      `| floor: that page without charts: first contentful paint | ${summary(floor.empty.paint)} |`,
+      `| the app's sign-in page, signed out, cold load: the form shown | ${summary(floor.signIn.title)} |`,
+      '',
+      `The 24-panel dashboard took ${(median(dense.panels) / median(floor.charts.panels)).toFixed(2)}× the floor's time to draw its 24 charts (medians).`,
       '',
       `The 24-panel dashboard: ${(DENSE_DAYS * 86400 * DENSE_METRICS.length).toLocaleString('en-US')} points loaded in ${seedSeconds.toFixed(0)} s; machine load (1 min) ${denseLoad.toFixed(1)} before its loads.`,
       '',
@@ -340,6 +350,41 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
     if (serving) await stopped(serving)
     rmSync(dataDir, { recursive: true, force: true })
     previous?.remove()
+  }
+}
+
+/**
+ * The floor under the 24-panel dashboard's cold load: a static page drawing as many uPlot charts
+ * of the same size and point counts (the panels' 15-minute and hourly buckets over 7 days), the
+ * same page with none, and the app's own sign-in page signed out.
+ */
+async function measureFloor(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  storageState: Awaited<ReturnType<typeof signIn>>,
+  dashboardUrl: string,
+  appUrl: string,
+  runs: number,
+): Promise<{ chartSize: string; charts: ColdLoads; empty: ColdLoads; signIn: ColdLoads }> {
+  const context = await browser.newContext({ viewport, storageState })
+  const page = await context.newPage()
+  await page.goto(dashboardUrl)
+  const plot = page.locator('.chart .u-wrap').first()
+  await plot.waitFor({ timeout: 120_000 })
+  const box = (await plot.boundingBox())!
+  await context.close()
+  const [width, height] = [Math.round(box.width), Math.round(box.height)]
+  const server = await serveChartFloor()
+  try {
+    const floorPage = (charts: number) => `${server.url}/?charts=${charts}&points=672,168&width=${width}&height=${height}`
+    return {
+      chartSize: `${width}×${height}`,
+      charts: await coldLoads(browser, { viewport }, floorPage(24), 'Chart floor', 24, runs),
+      empty: await coldLoads(browser, { viewport }, floorPage(0), 'Chart floor', 0, runs),
+      signIn: await coldLoads(browser, { viewport }, `${appUrl}/sign-in`, 'Sign in', 0, runs),
+    }
+  } finally {
+    await server.close()
   }
 }
 
