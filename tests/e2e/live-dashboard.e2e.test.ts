@@ -134,6 +134,21 @@ it('signs up, builds a dashboard and sees a point written by another client arri
     await screenshot(page, 'dashboard-grid-editing.png')
     await page.getByTestId('edit-dashboard').click()
 
+    // A load lays the grid out once, at the page's width: no cell animates into its place (24
+    // cells doing so re-laid out the page every frame of a cold load).
+    await page.addInitScript(() => {
+      const moved: string[] = []
+      Object.assign(window, { gridCellsMoved: moved })
+      const record = (event: Event) => {
+        if ((event.target as Element).classList.contains('react-grid-item')) moved.push((event as TransitionEvent).propertyName)
+      }
+      document.addEventListener('transitionrun', record, true)
+    })
+    await page.reload()
+    await waitForText(stat, '27.25 °C')
+    await line.locator('canvas').first().waitFor({ timeout: UI_TIMEOUT })
+    expect(await page.evaluate(() => (window as unknown as { gridCellsMoved: string[] }).gridCellsMoved)).toEqual([])
+
     // A phone: one column, the panels in their order.
     await page.setViewportSize({ width: 360, height: 800 })
     await page.reload()
