@@ -215,7 +215,10 @@ async function coldLoads(
       panelCount,
       { polling: 'raf', timeout: 120_000 },
     )
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN)
+    // A page with little to draw can be ready before its first paint is recorded.
+    const fcp = (await (
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, null, { timeout: 10_000 })
+    ).jsonValue()) as number
     loads.paint.push(fcp)
     loads.title.push((await titleAt.jsonValue()) as number)
     loads.panels.push((await panelsAt.jsonValue()) as number)
