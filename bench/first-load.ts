@@ -306,8 +306,7 @@ export async function benchFirstLoad(runs = 5): Promise<string[]> {
       const states = new Map<string, Awaited<ReturnType<typeof signIn>>>()
       for (const b of builds) states.set(b.name, await signIn(browser, viewport, b.server.url, email!, password!))
       for (let i = 0; i < runs; i++) {
-        // Each build goes first every other round: the first load of a pair measured up to 25%
-        // slower in paint on identical code.
+        // Each build goes first every other round, so that neither always has the pair's first load.
         for (const b of i % 2 === 0 ? builds : [...builds].reverse()) {
           const options = { viewport, storageState: states.get(b.name)! }
           const load = await coldLoads(browser, options, `${b.server.url}${densePath}`, 'Dense', 24, 1)

@@ -3,8 +3,8 @@ import { expect, vi } from 'vitest'
 /**
  * Takes cron triggers of the project's metadata out of a running backend, for tests that call the
  * triggers' functions themselves and count what each call does: a scheduled run between a test's
- * write and its call would do the work first. Waits for runs in flight, then drops the one-off
- * events they scheduled (evaluate-alerts fans out to runs 10 s apart).
+ * write and its call would do the work first. Waits for runs in flight, then drops every pending
+ * one-off event: the project's only ones are the runs evaluate-alerts fans out to, 10 s apart.
  */
 export async function stopCronTriggers(backend: { url: string; adminSecret: string }, names: readonly string[]): Promise<void> {
   const adminPost = async (path: string, body: unknown) => {
