@@ -40,9 +40,13 @@ export function openDiskBlobStore(root: string): BlobStore {
     shared: false,
     async stage(source) {
       const path = join(stagingDir, randomUUID())
+      const file = createWriteStream(path, { flags: 'wx', highWaterMark: CHUNK_BYTES })
       try {
-        await pipeline(source, createWriteStream(path, { flags: 'wx', highWaterMark: CHUNK_BYTES }))
+        await pipeline(source, file)
       } catch (error) {
+        // The pipeline rejects as soon as the source fails, possibly while the file is still being
+        // opened: removed before the open lands, it would be created afterwards and stay.
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', resolve))
         await rm(path, { force: true })
         throw error
       }
